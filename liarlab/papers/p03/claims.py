@@ -50,28 +50,23 @@ _OQ = "spec Open question"
 #: Every open point's readings (issue 36), from the spec's §8 and the thesis, listed before any verdict was seen:
 #: KEY: (name, assumption, support[, why not run]); * marks the reading its rows are judged under.
 _READINGS = {
-    "SOLVER_EXACT*": ("the printed position, solved exactly", "Our exact search gives the printed position's value.",
-                      "thesis §3.1; spec §2"),
-    "SOLVER_OTHER": ("another reading of the printed position", "The print describes another position.",
-                     "spec §2 (Fig 3-19: two readings, both 4 branches saved)", "the printed sequence and side-suit "
-                     "lengths fix the position; Fig 3-19's two readings both give 3 distinct spade leads"),
+    "SOLVER_EXACT*": ("the printed position, solved exactly", "Our exact search gives its value.", "thesis §3.1; spec §2"),
+    "SOLVER_OTHER": ("another reading of the printed position", "The print describes another position.", "spec §2",
+                     "the printed sequence and side-suit lengths fix the position; Fig 3-19's two readings both give "
+                     "3 distinct spade leads"),
     "TABLE_FORMAT*": ("CRLF lines, every length vector, binary units", "One 'order l1 l2 l3 tricks' line per entry, "
                       "suits over 13 too.", f"spec §2 'Inferred, matches all eight sizes'; {_OQ} 7"),
-    "TABLE_VALID": ("suits of at most 13 only", "Only entries with suits of at most 13.",
-                    f"spec §2 'Entries, suits <= 13 only'; {_OQ} 7"),
+    "TABLE_VALID": ("suits of at most 13 only", "Only entries with suits of at most 13.", f"spec §2; {_OQ} 7"),
     "TABLE_LF": ("LF line ends", "One-byte line ends.", f"{_OQ} 7 (the format is inferred)"),
     "TABLE_DECIMAL": ("decimal units", "1 KB = 1,000 B.", f"{_OQ} 7 (the units are inferred)"),
-    "TABLE_CANONICAL": ("fully canonical entries", "Equal-length suits tie-broken.",
-                        "spec §2 'Fully canonical (ties broken)'", _UNBUILT(
-                            "the thesis leaves ties unbroken; the spec's canonical counts are no line-by-line "
-                            "enumeration of ours")),
+    "TABLE_CANONICAL": ("fully canonical entries", "Equal-length suits tie-broken.", "spec §2", _UNBUILT(
+        "the thesis leaves ties unbroken; the spec's canonical counts are no line-by-line enumeration of ours")),
     "CALLS_RULE*": ("largest margin, ties to pass then the higher suit", "The call of largest margin E - needed, "
                     "even if negative.", "spec §3 'Decision rule (reconstructed from Fig 3-13)'"),
     "CALLS_TIES": ("another tie rule", "Equal margins broken another way.", f"{_OQ} 5",
                    "no two printed margins of Fig 3-13 tie, so no tie rule can change a call or a requirement"),
-    "LEAD_OPPONENT*": ("opponent leads", "The real lead at the opening.", f"spec §3 'Interpretation (primary)'; {_OQ} 2"),
-    "LEAD_COM": ("com leads", "The simulations always let com lead.",
-                 f"spec §3 'Ablate with the program always leading'; {_OQ} 2"),
+    "LEAD_OPPONENT*": ("opponent leads", "The real lead at the opening.", f"spec §3 (primary); {_OQ} 2"),
+    "LEAD_COM": ("com leads", "The simulations always let com lead.", f"spec §3 (ablation); {_OQ} 2"),
     "OTHER_N": ("another N", "The opening row estimated with N other than 50.",
                 f"{_OQ} 4 (three printed Est. values are not multiples of 1/50)",
                 "every printed Fig 3-13 value is a multiple of 1/50: nothing points to another N for this hand"),
@@ -80,24 +75,19 @@ _READINGS = {
     "ADJ_OTHER": ("other adjustment parameters", "Other α or ρ.", f"{_OQ} 3", _UNBUILT(
         "the Fig 3-13 replay runs at the spec's parameters only; other (α, ρ) are calibrated on whole games (E14)")),
     "SIMCOUNT_REF*": ("an independent reference estimate", "A call 'changes' when it differs from a pool-sized "
-                      "estimate's.", "thesis §4 (50 simulations differ little from 100 or 200, rarely change the "
-                      "bid); spec E6"),
-    "SIMCOUNT_200": ("against N = 200", "A call 'changes' when it differs from an N = 200 call.", "the thesis's "
-                     "table compares N = 50 with 100 and 200", _UNBUILT(
-                         "the convergence run keeps each N = 50 call against the reference call only, not paired "
-                         "with an N = 200 estimate of the same hand")),
-    "SIMCOUNT_DEALS": ("the thesis's four deals", "Its four deals, recomputed.", "thesis §4 simulation-count table",
+                      "estimate's.", "thesis §4; spec E6"),
+    "SIMCOUNT_200": ("against N = 200", "A call 'changes' when it differs from an N = 200 call.", "thesis §4 table",
+                     _UNBUILT("the convergence run keeps each N = 50 call against the reference call only, not "
+                              "paired with an N = 200 estimate of the same hand")),
+    "SIMCOUNT_DEALS": ("the thesis's four deals", "Its four deals, recomputed.", "thesis §4 table",
                        f"the four deals are not printed ({_OQ} 10)"),
-    "FACE_SEEN*": ("face-up card seen (U = 30)", "p = 11/30.", f"thesis Example 3.1 (p = 11/30); {_OQ} 6"),
+    "FACE_SEEN*": ("face-up card seen (U = 30)", "p = 11/30.", f"thesis Example 3.1; {_OQ} 6"),
     "FACE_UNKNOWN": ("face-up card unknown (U = 31)", "p = 11/31.", f"{_OQ} 6"),
-    "TIES_LOWER*": ("ties to the lower rank", "Equal-cost cards go to the lower rank.", "thesis Example 3.3 (♦6 "
-                    "before ♦7)"),
-    "TIES_OTHER": ("another tie rule or other unprinted cards", "Other cards in the unprinted hand.", f"{_OQ} 5; "
-                   "Examples 3.2-3.3 print part of the hand", "Example 3.3 states the lower-rank choice and the rest "
-                   "of each hand is not printed"),
+    "TIES_LOWER*": ("ties to the lower rank", "Equal-cost cards go to the lower rank.", "thesis Example 3.3"),
+    "TIES_OTHER": ("another tie rule or other unprinted cards", "Other cards in the unprinted hand.", f"{_OQ} 5",
+                   "Example 3.3 states the lower-rank choice and the rest of each hand is not printed"),
     "PRINTED_COLUMNS*": ("the printed columns", "The error as DD - Est.", "thesis §4 19-game table"),
-    "ERROR_COLUMN": ("the printed Error column", "Game 18's error as printed, 0.92.",
-                     f"{_OQ} 4 (game 18's error printed 0.92, the columns give 0.82)"),
+    "ERROR_COLUMN": ("the printed Error column", "Game 18's error as printed.", f"{_OQ} 4"),
     "ACTUAL_COLUMN": ("against Actual", "Actual (com's tricks) in place of DD.", "thesis §4 prints DD and Actual"),
     "NO_OTHER_COUNT": ("another count", "Another count of the printed column.", "thesis §4 19-game table",
                        "a count of one printed column has no second reading"),
@@ -105,19 +95,17 @@ _READINGS = {
                       "thesis §4, under its 19-game table (換牌結束後的磴數)"),
     # no reading of the E11 claims: the thesis defines its error after the exchange (seed 002 l.997), and a variant
     # that contradicts the paper's text is no reading (docs/VERDICTS.md); a diagnostic only (NOT_THE_THESIS)
-    "TARGET_DEALT": ("DD of the dealt hands", "The error is against DD of the dealt hands.",
-                     "a diagnostic only: spec §6 (b) measures E against DD after a simulated exchange"),
+    "TARGET_DEALT": ("DD of the dealt hands", "The error is against DD of the dealt hands.", "a diagnostic only"),
     "BOT_MCA": ("adjusted estimates (MCA)", "The 19 games used the opponent-bid adjustment.", f"{_OQ} 3"),
     "FIRST_CALL": ("estimate at the first call", "Est. is E at com's first call.", f"{_OQ} 3", _UNBUILT(
         "the logs keep each estimate at the last call only: logger work, then the 1,400 self-play boards replayed, "
         "about 5 CPU minutes at full size (0.22 s a deal)")),
     # spec §8.2: our bots simulate with the real lead (bidding.lead_flags); the fixed conventions are readings
-    "E11_LEAD_COM": ("com leads in the simulations", "Com always led.",
-                     f"{_OQ} 2; spec §3 'Ablate with the program always leading'"),
+    "E11_LEAD_COM": ("com leads in the simulations", "Com always led.", f"{_OQ} 2; spec §3 (ablation)"),
     "E11_LEAD_OPP": ("opponent leads in the simulations", "The opponent always led.", f"{_OQ} 2"),
     "E11_OTHER_N": ("another N in the 19 games", "Another N than 50.",
                     f"{_OQ} 4 (Est. 9.25, 2.95 and 4.15 are not multiples of 1/50)"),
-    "HUMAN": ("against a person", "The opponent is the author.", "thesis §4 (19 games against the author)",
+    "HUMAN": ("against a person", "The opponent is the author.", "thesis §4",
               "the author cannot be replayed; our opponents are RULE and MC0"),
 }
 RD = SimpleNamespace(**{k.rstrip("*"): Reading(*v[:3], default=k.endswith("*")) for k, v in _READINGS.items()})
@@ -150,17 +138,16 @@ def solver_claims(agreement: pd.DataFrame, checks: pd.DataFrame, ablations: pd.D
     n, ok = len(agreement), int(agreement.agree.sum())
     rows = [_check("The play-phase search is exact: our solver equals plain minimax on every random small deal",
                    ok / n, SOLVER, f"{ok:,} of {n:,} deals of 1-6 cards a hand, random suit restrictions and trumps "
-                                   "(incl. trumps absent from both hands); one disagreement fails the row")]
+                                   "(incl. trumps absent from both hands)")]
     if ablations is not None:
         per = ablations.pivot_table(index=["deal", "trump"], columns="ablation", values="tricks")
         rows.append(_check("Every ablation of the solver (E3) gives the same tricks on every 13-v-13 deal",
-                           float((per.nunique(axis=1) == 1).mean()), SOLVER,
-                           f"{len(per):,} solves x {per.shape[1]} configurations"))
+                           float((per.nunique(axis=1) == 1).mean()), SOLVER, f"{len(per):,} solves x {per.shape[1]} "
+                                                                             "configurations"))
     if table_check is not None:
         rows.append(_check("Endgame table built bottom-up agrees with the search (E4 cross-check)",
-                           float(table_check.agree.mean()), SOLVER,
-                           f"{len(table_check):,} random entries of 1-{int(table_check.cards.max())} cards a hand, "
-                           "decoded to hands and solved without the table"))
+                           float(table_check.agree.mean()), SOLVER, f"{len(table_check):,} random entries of "
+                           f"1-{int(table_check.cards.max())} cards a hand, solved without the table"))
     for r in checks.itertuples():
         kind = {experiments.TABLE_LINE_CHECK: "finding", experiments.FIG_3_19_CHECK: "arithmetic"}.get(r.check, "check")
         words = isinstance(r.thesis, str)
@@ -190,9 +177,7 @@ def table_size_claims(sizes: pd.DataFrame, levels: pd.DataFrame | None = None) -
                                   runs=[(rd, e, judge(e), f"{e.value:.6g} {unit}") for rd, e in others],
                                   skipped=[(RD.TABLE_CANONICAL, WHY.TABLE_CANONICAL)])
         rows.append(_row(text, r.thesis_size, ours, j, family=TABLE, kind="arithmetic", readings=readings,
-                         note=f"{int(r.entries):,} entries (every length vector incl. suits > 13, every sequence) "
-                              f"= {int(r.predicted_bytes):,} bytes of 'order l1 l2 l3 tricks' CRLF lines, in "
-                              f"{unit} truncated; the format is inferred"))
+                         note=f"{int(r.entries):,} entries = {int(r.predicted_bytes):,} bytes, in {unit} truncated"))
     if levels is not None:
         m = sizes.merge(levels, on="cards", suffixes=("", "_built"))
         ok = bool((m.entries == m.entries_built).all() and (m.entries_suits_le_13 == m.entries_valid).all())
@@ -205,8 +190,7 @@ def table_size_claims(sizes: pd.DataFrame, levels: pd.DataFrame | None = None) -
 # ============================================================================ bidding (E5-E7)
 
 def opening_judge(printed_E: float):
-    """A Fig 3-13 opening cell's rule: the printed value at 2 decimals, widened by the thesis's own 95 % sampling
-    half-width (one 50-deal estimate: 1.96 x our per-deal SD / sqrt(50))."""
+    """A Fig 3-13 opening cell's rule: the printed value widened by its own 50-deal estimate's 95 % half-width."""
     return lambda est: V.value(printed_E, est, decimals=2, span=13.0,
                                tolerance=1.96 * (est.half_width / 1.96 * math.sqrt(est.n)) / math.sqrt(50))
 
@@ -244,18 +228,17 @@ def estimate_claims(replay: pd.DataFrame, n_samples: int, fresh: pd.DataFrame | 
     rows, pilot = [], {lead: _opening(replay, n_samples, lead) for lead in ("opponent leads", "com leads")}
     agree = {lead: [s for s, (_, _, j) in cells.items() if j.verdict == "reproduced"] for lead, cells in pilot.items()}
     summary = " and ".join(f"{lead} reproduces {', '.join(v) if v else 'none'}" for lead, v in agree.items())
-    whole = [lead for lead, v in agree.items() if len(v) == len(pilot["opponent leads"])]
-    summary += f"; {whole[0]} reproduces every printed cell" if whole else "; no one convention reproduces every printed cell"
+    whole = [lead for lead, v in agree.items() if len(v) == len(pilot["opponent leads"])] + ["no one convention"]
+    summary += f"; {whole[0]} reproduces every printed cell"
     for suit, (r, est, j) in pilot["opponent leads"].items():
         at = None if fresh is None or not len(fresh) else partial(
             lambda n, col: J.mean_estimate(col.iloc[:n], "deals"), col=fresh[f"opponent leads {suit}"])
         j, est = two_stage(est, j, FIG_3_13_CONFIRM.confirm, opening_judge(r.thesis_E), at)
-        sd, (_, other_est, other_j), text = r.se * math.sqrt(n_samples), pilot["com leads"][suit], OPENING_TEXT.format(suit)
+        (_, other_est, other_j), text, sd = pilot["com leads"][suit], OPENING_TEXT.format(suit), r.se * math.sqrt(n_samples)
         readings = F.row_readings(ESTIMATES, text, RD.LEAD_OPPONENT, est, j, runs=[(
-            RD.LEAD_COM, other_est, other_j, f"{n_samples:,} sampled deals (the replay); over the cells S H D C, {summary}")])
-        rows.append(_row(text, r.thesis_E, est, j, family=ESTIMATES, readings=readings,
-                         note=f"opponent leads; the print is a 50-deal estimate: band widened by 1.96 x per-deal SD "
-                              f"({sd:.2f}) / sqrt(50) = {1.96 * sd / math.sqrt(50):.2f}"))
+            RD.LEAD_COM, other_est, other_j, f"{n_samples:,} sampled deals; over the cells S H D C, {summary}")])
+        rows.append(_row(text, r.thesis_E, est, j, family=ESTIMATES, readings=readings, note=f"opponent leads; band "
+                         f"widened by 1.96 x per-deal SD ({sd:.2f}) / sqrt(50) = {1.96 * sd / math.sqrt(50):.2f}"))
     adj = replay[replay.sampling == "adjusted"].set_index(["after", "suit"])
     for suit, printed_rise in (("H", 10.56 - 9.70), ("D", 10.02 - 9.04)):
         a, b = adj.loc[("3S", suit)], adj.loc[("1S", suit)]
@@ -283,7 +266,7 @@ def convergence_claims(conv: pd.DataFrame, fresh: pd.DataFrame | None = None) ->
                          readings=F.row_readings(SIMCOUNT, text, RD.SIMCOUNT_REF, est, j, skipped=[deals]),
                          note="ours from the measured SDs, averaged over suits, one value per hand"))
     if 50 in ns:
-        est = _mean(conv[conv.N == 50].groupby("hand").opening_differs.first().to_numpy(), 0, 1, "hands")
+        est = _rarely_pilot(conv)
         hands = None if fresh is None or not len(fresh) else fresh[fresh.N == 50].groupby(
             "hand", sort=False).opening_differs.first()
         rarely, text = partial(V.word, "rarely"), "Simulation count: 50 simulations rarely change the bid"
@@ -399,10 +382,6 @@ def rate_text(est: V.Estimate) -> str:
     return f"{value} ({est.interval_label or '95 %'} interval across boards {low} to {high}, {number(est.n)} {unit})"
 
 
-def matches_rate_text(matches: pd.DataFrame, label: str) -> str:
-    return rate_text(_match_est(matches.set_index("pairing").loc[label]))
-
-
 def _match_est(r, dd: bool = False) -> V.Estimate:
     cols = ("a_dd_win_rate", "dd_ci_low", "dd_ci_high") if dd else ("a_win_rate", "ci_low", "ci_high")
     return V.Estimate(*(float(r[c]) for c in cols), int(r.boards), "boards")
@@ -499,7 +478,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
         j, est = two_stage(est, judge(est), cap, judge, at, unit="boards")
         # the dealt hands on the boards the verdict rests on (the fresh sample's first plan.n boards)
         dealt = fresh_at(est.n)[(name, "dealt")] if j.pilot is not None else estimates[(name, "dealt")]
-        note = base
+        note, runs, no_mca = base, [], []
         if np.isfinite(dealt.value):
             dealt_verdict = J.judge_finite(judge, dealt).verdict
             note += (f"; diagnostic, not a reading ({NOT_THE_THESIS}): against the {RD.TARGET_DEALT.name} "
@@ -510,10 +489,10 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
                 note += (f"; the exchange, played after the estimate, moves the declarer's DD tricks with an SD of "
                          f"{sd.value:.2f} [{sd.low:.2f}, {sd.high:.2f}], more than the thesis's whole error RMSE of "
                          f"{experiments.thesis_rmse():.2f}")
-        m_est = (mca or {}).get((name, "after"))
-        runs = [] if m_est is None else [(RD.BOT_MCA, m_est, J.judge_finite(judge, m_est), f"MCA's estimates in its "
-                                          f"games against RULE and MC0 ({m_est.n:,} boards)")]
-        no_mca = [(RD.BOT_MCA, "no MCA games were played in this run")] if m_est is None else []
+        if (m_est := (mca or {}).get((name, "after"))) is None:
+            no_mca = [(RD.BOT_MCA, "no MCA games were played in this run")]
+        else:
+            runs = [(RD.BOT_MCA, m_est, J.judge_finite(judge, m_est), f"MCA's games against RULE and MC0 ({m_est.n:,} boards)")]
         rows.append(_row(text, printed_value, est, j, family=ERRORS, note=note, readings=F.row_readings(
             ERRORS, text, RD.TARGET_AFTER, est, j, runs=runs, skipped=skipped + no_mca)))
     return rows + [_check("Exact play: com never takes fewer tricks than DD after the exchange",
@@ -578,13 +557,15 @@ QUESTION = ("Can a program that combines an exact double-dummy solver for the pl
             "exchange play Honeymoon Bridge at amateur strength?")
 
 
+def _rarely_pilot(conv: pd.DataFrame) -> V.Estimate:
+    """The share of hands whose N = 50 estimate opens with another call than the reference."""
+    return _mean(conv[conv.N == 50].groupby("hand").opening_differs.first().to_numpy(), 0, 1, "hands")
+
+
 def rarely_plans(conv: pd.DataFrame) -> tuple[list, int]:
     """The plan of "50 simulations rarely change the bid" and its pilot's number of hands ([] when no hand)."""
-    per_hand = conv[conv.N == 50].groupby("hand").opening_differs.first()
-    if not len(per_hand):
-        return [], 0
-    est = _mean(per_hand.to_numpy(), 0, 1, "hands")
-    return [plan(V.word("rarely", est), HANDS_CONFIRM.confirm)], est.n
+    est = _rarely_pilot(conv) if (conv.N == 50).any() else None
+    return ([plan(V.word("rarely", est), HANDS_CONFIRM.confirm)], est.n) if est is not None else ([], 0)
 
 
 # ============================================================================ the families, in the table's order
@@ -720,7 +701,7 @@ def _excluding_words(k: int, cells: int) -> str:
 
 def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
     """The notebook's summary in markdown from ``r`` and the claims table; ``rerun``: the run's rerun line."""
-    rate = lambda label: matches_rate_text(r.matches, label)  # noqa: E731
+    rate = lambda label: rate_text(_match_est(r.matches.set_index("pairing").loc[label]))  # noqa: E731
     kept_speed = r.speed_summary.set_index("table").loc["kept"]
     bid_s = r.timing[r.timing.decision.str.startswith("bidding")].cpu_seconds.median()
     ra, rd = r.acc_est[("r", "after")], r.acc_est[("r", "dealt")]

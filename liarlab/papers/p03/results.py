@@ -5,8 +5,6 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from liarlab.papers.p03 import experiments
-
 
 @dataclass
 class Results:
@@ -48,11 +46,3 @@ class Results:
     @property
     def levels(self) -> pd.DataFrame:
         return self.built["levels"]
-
-    @property
-    def mc0_errors(self) -> pd.DataFrame:
-        return experiments.mc0_errors(self.errors)
-
-    @property
-    def selfplay_errors(self) -> pd.DataFrame:
-        return self.errors[self.errors.pairing == "MC0 vs MC0"]
