@@ -26,7 +26,7 @@ from liarlab.study import judged_rows as J
 from liarlab.study import printed_values as PV
 from liarlab.study.answer import number
 from liarlab.study.families import ClaimFamily, Confirm, Way
-from liarlab.study.findings import VERDICT_WORDS, measured_at, open_findings
+from liarlab.study.findings import open_findings
 from liarlab.study.stages import fisher_band, own_interval, plan, two_stage
 from liarlab.study.stages import mean_or_range as _mean
 
@@ -330,8 +330,7 @@ def follow_claims() -> list[dict]:
 # ============================================================================ the 19-game table (E9)
 
 def printed_arithmetic_claims() -> list[dict]:
-    """E9: the thesis's summary numbers recomputed from its own 19-game table, beside the other readings of its
-    columns where they can differ."""
+    """E9: the thesis's summary numbers recomputed from its own 19-game table, beside its columns' other readings."""
     g, count, P, x = experiments.nineteen_games(), [(RD.NO_OTHER_COUNT, WHY.NO_OTHER_COUNT)], RD.PRINTED_COLUMNS, V.exact
     err = g.dd - g.est
     over, under = err[err < -1e-9], err[err > 1e-9]
@@ -501,8 +500,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
 
 
 def exchange_effect_claims(selfplay_errors: pd.DataFrame, replacement: dict | None = None) -> list[dict]:
-    """E10 (MC0 vs MC0): the declarer's DD tricks after minus before the exchange, and (``replacement``) the share of
-    each hand the exchange replaces and the SD of that change."""
+    """E10 (MC0 vs MC0): the declarer's DD tricks after minus before the exchange, the hand it replaces, the SD."""
     d = selfplay_errors[selfplay_errors.role == "declarer"]
     change = (d.dd_after - d.dd_before).to_numpy()
     rule = "our measurement; the thesis argues the exchange reshuffles the hands but prints no number"
@@ -631,28 +629,13 @@ CLAIM_FAMILIES = [
 R_CLAIM = "Estimation: Est. and DD correlate, r = 0.80 (derived in the spec)"
 
 
-def _r_words(ra: V.Estimate, rd: V.Estimate, claims: pd.DataFrame) -> str:
-    """r(Est., DD) after the exchange and on the dealt hands, and which sample carries the row's verdict."""
-    text = (f"On the pilot's estimates r(Est., DD) = {corr.r_text(ra.value, ra.low, ra.high)} after the exchange and "
-            f"{corr.r_text(rd.value, rd.low, rd.high)} on the dealt hands (95 % bootstrap over boards; thesis, 19 "
-            "games: 0.80)")
-    row = claims[claims.claim == R_CLAIM]
-    if not len(row):
-        return text
-    row = row.iloc[0]
-    sample = "a fresh confirmatory sample" if pd.notna(row.get("pilot_value")) else "the pilot's sample"
-    return (text + f". The claims row judges r after the exchange on {sample}, where it is "
-            f"{measured_at(row, corr.R_DECIMALS)}, {VERDICT_WORDS.get(str(row.verdict), row.verdict)}")
-
-
 def _against_rates(est: V.Estimate, rates) -> str:
     """Where the interval lies against the thesis's rates ("lies above both of ...", "lies above 0.47 and includes
     0.60"); the answer above gives its value and interval."""
-    sides = {J.side_of(est, v) for v in rates}
-    if len(sides) == 1:
-        return {"above": "lies above", "below": "lies below", "includes": "includes"}[sides.pop()] + (
-            " both of the thesis's rates")
-    return J.sides_text(est, rates)
+    if len(sides := {J.side_of(est, v) for v in rates}) > 1:
+        return J.sides_text(est, rates)
+    side = {"above": "lies above", "below": "lies below", "includes": "includes"}[sides.pop()]
+    return f"{side} both of the thesis's rates"
 
 
 def differing_checks(claims: pd.DataFrame) -> str:
@@ -691,8 +674,7 @@ def first_screen(matches: pd.DataFrame, claims: pd.DataFrame | None = None) -> s
 
 
 def _excluding_words(k: int, cells: int) -> str:
-    """How many of the grid's cells' intervals exclude 0.5, in words ("none of the 10 cells' 95 % intervals
-    excludes", not "0 of ...", issue 50 readers); the caller adds the value."""
+    """How many cells' intervals exclude 0.5, in words ("none of the ...", not "0 of ...": issue 50 readers)."""
     whose = f"the {cells:,} cells' 95 % intervals"
     if k == cells and k:
         return f"all {cells:,} cells' 95 % intervals exclude" if cells != 1 else "the one cell's 95 % interval excludes"
@@ -704,7 +686,7 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
     rate = lambda label: rate_text(_match_est(r.matches.set_index("pairing").loc[label]))  # noqa: E731
     kept_speed = r.speed_summary.set_index("table").loc["kept"]
     bid_s = r.timing[r.timing.decision.str.startswith("bidding")].cpu_seconds.median()
-    ra, rd = r.acc_est[("r", "after")], r.acc_est[("r", "dealt")]
+    ra, rd = (r.acc_est[("r", k)] for k in ("after", "dealt"))
     share, grid, check = r.replacement["share"], r.grid, r.table_check
     excluding = _excluding_words(int(((grid.ci_low > 0.5) | (grid.ci_high < 0.5)).sum()), len(grid))
     return f'''
@@ -714,8 +696,9 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
   {int(check.agree.sum()):,} of {len(check):,} endgame-table entries with the search; a random 13-v-13 solve takes
   {round(1000 * kept_speed.median_ms):,} µs (microseconds) of CPU time at the median, one bidding decision
   {1000 * bid_s:,.2f} ms (thesis: about 20 s).
-* **The bidding estimate.** {_r_words(ra, rd, claims)}; the exchange replaces {number(100 * share.value)} % of each
-  hand.
+* **The bidding estimate.** On the pilot's estimates r(Est., DD) = {corr.r_text(ra.value, ra.low, ra.high)} after
+  the exchange and {corr.r_text(rd.value, rd.low, rd.high)} on the dealt hands (95 % bootstrap over boards; thesis,
+  19 games: 0.80); the exchange replaces {number(100 * share.value)} % of each hand.
 * **Adjustment grid (E14).** MCA's win rate against MC0 lies between {number(grid.win_rate.min())} and
   {number(grid.win_rate.max())} over the {len(grid)} (α, ρ) cells; {excluding} 0.5.
 * **What differs or stays undecided** (counted on the first screen), each with the thesis's value and ours:

@@ -292,6 +292,12 @@ def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
         matches(0.5, 0.0, 1.0))
     one = matches(0.5, 0.2, 0.8).assign(boards=[1, 1])
     assert "it played one board" in c.first_screen(one)
+    # issue 50 reader: the first screen also says where RULE stands against DD-ε, with its interval and n
+    rule = pd.concat([matches(0.657, 0.633, 0.682), pd.DataFrame({"pairing": ["RULE vs DD-ε"], "a_win_rate": [0.613],
+                                                                  "ci_low": [0.592], "ci_high": [0.633], "boards": [400]})])
+    assert ("The RULE bot beats DD-ε, winning 0.613 (95 % interval across boards 0.592 to 0.633, 400 boards)."
+            in c.first_screen(rule))
+    assert "RULE bot" not in c.first_screen(matches(0.657, 0.633, 0.682))
 
 
 def test_the_first_screen_names_every_differing_check():
