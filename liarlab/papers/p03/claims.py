@@ -50,10 +50,9 @@ _OQ = "spec Open question"
 #: Every open point's readings (issue 36), from the spec's §8 and the thesis, listed before any verdict was seen:
 #: KEY: (name, assumption, support[, why not run]); * marks the reading its rows are judged under.
 _READINGS = {
-    "SOLVER_EXACT*": ("the printed position, solved exactly", "Our exact search gives its value.", "thesis §3.1; spec §2"),
+    "SOLVER_EXACT*": ("the printed position, solved exactly", "Our exact search solves it.", "thesis §3.1; spec §2"),
     "SOLVER_OTHER": ("another reading of the printed position", "The print describes another position.", "spec §2",
-                     "the printed sequence and side-suit lengths fix the position; Fig 3-19's two readings both give "
-                     "3 distinct spade leads"),
+                     "the printed sequence and side-suit lengths fix it; both Fig 3-19 readings give 3 spade leads"),
     "TABLE_FORMAT*": ("CRLF lines, every length vector, binary units", "One 'order l1 l2 l3 tricks' line per entry, "
                       "suits over 13 too.", f"spec §2 'Inferred, matches all eight sizes'; {_OQ} 7"),
     "TABLE_VALID": ("suits of at most 13 only", "Only entries with suits of at most 13.", f"spec §2; {_OQ} 7"),
@@ -61,26 +60,20 @@ _READINGS = {
     "TABLE_DECIMAL": ("decimal units", "1 KB = 1,000 B.", f"{_OQ} 7 (the units are inferred)"),
     "TABLE_CANONICAL": ("fully canonical entries", "Equal-length suits tie-broken.", "spec §2", _UNBUILT(
         "the thesis leaves ties unbroken; the spec's canonical counts are no line-by-line enumeration of ours")),
-    "CALLS_RULE*": ("largest margin, ties to pass then the higher suit", "The call of largest margin E - needed, "
-                    "even if negative.", "spec §3 'Decision rule (reconstructed from Fig 3-13)'"),
-    "CALLS_TIES": ("another tie rule", "Equal margins broken another way.", f"{_OQ} 5",
-                   "no two printed margins of Fig 3-13 tie, so no tie rule can change a call or a requirement"),
+    "CALLS_RULE*": ("largest margin, ties to pass then the higher suit", "E - needed, even if negative.", "spec §3"),
+    "CALLS_TIES": ("another tie rule", "Equal margins broken another way.", f"{_OQ} 5", "no two printed margins tie"),
     "LEAD_OPPONENT*": ("opponent leads", "The real lead at the opening.", f"spec §3 (primary); {_OQ} 2"),
     "LEAD_COM": ("com leads", "The simulations always let com lead.", f"spec §3 (ablation); {_OQ} 2"),
-    "OTHER_N": ("another N", "The opening row estimated with N other than 50.",
-                f"{_OQ} 4 (three printed Est. values are not multiples of 1/50)",
+    "OTHER_N": ("another N", "The opening row estimated with N other than 50.", f"{_OQ} 4",
                 "every printed Fig 3-13 value is a multiple of 1/50: nothing points to another N for this hand"),
-    "ADJ_SPEC*": ("the spec's adjustment (α 2, β 0.25, γ 1, ρ 1)", "After spade bids the samples get better spades.",
-                  "spec §3 'Opponent-bid adjustment'"),
+    "ADJ_SPEC*": ("the spec's adjustment (α 2, β 0.25, γ 1, ρ 1)", "Spade bids improve the sampled spades.", "spec §3"),
     "ADJ_OTHER": ("other adjustment parameters", "Other α or ρ.", f"{_OQ} 3", _UNBUILT(
         "the Fig 3-13 replay runs at the spec's parameters only; other (α, ρ) are calibrated on whole games (E14)")),
     "SIMCOUNT_REF*": ("an independent reference estimate", "A call 'changes' when it differs from a pool-sized "
                       "estimate's.", "thesis §4; spec E6"),
     "SIMCOUNT_200": ("against N = 200", "A call 'changes' when it differs from an N = 200 call.", "thesis §4 table",
-                     _UNBUILT("the convergence run keeps each N = 50 call against the reference call only, not "
-                              "paired with an N = 200 estimate of the same hand")),
-    "SIMCOUNT_DEALS": ("the thesis's four deals", "Its four deals, recomputed.", "thesis §4 table",
-                       f"the four deals are not printed ({_OQ} 10)"),
+                     _UNBUILT("the convergence run pairs each N = 50 call with the reference call only")),
+    "SIMCOUNT_DEALS": ("the thesis's four deals", "Its deals, recomputed.", "thesis §4", f"not printed ({_OQ} 10)"),
     "FACE_SEEN*": ("face-up card seen (U = 30)", "p = 11/30.", f"thesis Example 3.1; {_OQ} 6"),
     "FACE_UNKNOWN": ("face-up card unknown (U = 31)", "p = 11/31.", f"{_OQ} 6"),
     "TIES_LOWER*": ("ties to the lower rank", "Equal-cost cards go to the lower rank.", "thesis Example 3.3"),
@@ -89,10 +82,8 @@ _READINGS = {
     "PRINTED_COLUMNS*": ("the printed columns", "The error as DD - Est.", "thesis §4 19-game table"),
     "ERROR_COLUMN": ("the printed Error column", "Game 18's error as printed.", f"{_OQ} 4"),
     "ACTUAL_COLUMN": ("against Actual", "Actual (com's tricks) in place of DD.", "thesis §4 prints DD and Actual"),
-    "NO_OTHER_COUNT": ("another count", "Another count of the printed column.", "thesis §4 19-game table",
-                       "a count of one printed column has no second reading"),
-    "TARGET_AFTER*": ("DD after the exchange", "The error is against DD after the exchange.",
-                      "thesis §4, under its 19-game table (換牌結束後的磴數)"),
+    "NO_OTHER_COUNT": ("another count", "Another count of the column.", "thesis §4", "a count has no second reading"),
+    "TARGET_AFTER*": ("DD after the exchange", "The error is against DD after the exchange.", "thesis §4 (換牌結束後的磴數)"),
     # no reading of the E11 claims: the thesis defines its error after the exchange (seed 002 l.997), and a variant
     # that contradicts the paper's text is no reading (docs/VERDICTS.md); a diagnostic only (NOT_THE_THESIS)
     "TARGET_DEALT": ("DD of the dealt hands", "The error is against DD of the dealt hands.", "a diagnostic only"),
@@ -105,19 +96,18 @@ _READINGS = {
     "E11_LEAD_OPP": ("opponent leads in the simulations", "The opponent always led.", f"{_OQ} 2"),
     "E11_OTHER_N": ("another N in the 19 games", "Another N than 50.",
                     f"{_OQ} 4 (Est. 9.25, 2.95 and 4.15 are not multiples of 1/50)"),
-    "HUMAN": ("against a person", "The opponent is the author.", "thesis §4",
-              "the author cannot be replayed; our opponents are RULE and MC0"),
+    "HUMAN": ("against a person", "The opponent is the author.", "thesis §4", "the author cannot be replayed"),
 }
 RD = SimpleNamespace(**{k.rstrip("*"): Reading(*v[:3], default=k.endswith("*")) for k, v in _READINGS.items()})
 WHY = SimpleNamespace(**{k.rstrip("*"): v[3] for k, v in _READINGS.items() if len(v) > 3})
-NOT_THE_THESIS = ("the thesis measures its error after the exchange (換牌結束後的磴數), so the dealt hands are a "
-                  "diagnostic of the estimator, not a reading of the claim")
 _E11_COST = ("the 1,400 self-play and duplicate boards replayed with MC0 {}: the chain keeps each estimate, not its "
              "simulated deals (about 5 CPU minutes at full size at N = 50, 0.22 s a deal{}), beyond a cheap reading")
 _E11_LEAD = _UNBUILT(_E11_COST.format("under that lead convention (bidding.LEADS has the switch)", ""))
 #: the E11 readings of spec §8.2 and §8.4, not built (History 2026-12-07, second session)
 E11_UNBUILT = ((RD.E11_LEAD_COM, _E11_LEAD), (RD.E11_LEAD_OPP, _E11_LEAD), (RD.E11_OTHER_N, _UNBUILT(_E11_COST.format(
     "at N = 100 or 200 (a parameter of the bot)", "; about 10 and 20 CPU minutes at N = 100 and 200"))))
+NOT_THE_THESIS = ("the thesis measures its error after the exchange (換牌結束後的磴數), so the dealt hands are a "
+                  "diagnostic of the estimator, not a reading of the claim")
 
 _row = partial(J.row, SOURCE)
 _check = partial(J.check, SOURCE)
@@ -234,7 +224,8 @@ def estimate_claims(replay: pd.DataFrame, n_samples: int, fresh: pd.DataFrame | 
         at = None if fresh is None or not len(fresh) else partial(
             lambda n, col: J.mean_estimate(col.iloc[:n], "deals"), col=fresh[f"opponent leads {suit}"])
         j, est = two_stage(est, j, FIG_3_13_CONFIRM.confirm, opening_judge(r.thesis_E), at)
-        (_, other_est, other_j), text, sd = pilot["com leads"][suit], OPENING_TEXT.format(suit), r.se * math.sqrt(n_samples)
+        (_, other_est, other_j), text = pilot["com leads"][suit], OPENING_TEXT.format(suit)
+        sd = r.se * math.sqrt(n_samples)
         readings = F.row_readings(ESTIMATES, text, RD.LEAD_OPPONENT, est, j, runs=[(
             RD.LEAD_COM, other_est, other_j, f"{n_samples:,} sampled deals; over the cells S H D C, {summary}")])
         rows.append(_row(text, r.thesis_E, est, j, family=ESTIMATES, readings=readings, note=f"opponent leads; band "
@@ -243,7 +234,8 @@ def estimate_claims(replay: pd.DataFrame, n_samples: int, fresh: pd.DataFrame | 
     for suit, printed_rise in (("H", 10.56 - 9.70), ("D", 10.02 - 9.04)):
         a, b = adj.loc[("3S", suit)], adj.loc[("1S", suit)]
         est = J.normal_estimate(a.E - b.E, math.hypot(a.se, b.se), 2 * n_samples, "deals")
-        text, j = f"Fig 3-13 adjusted: E({suit}) rises from 1S to 3S (thesis {printed_rise:+.2f})", V.direction(est, ">", 0.0)
+        text = f"Fig 3-13 adjusted: E({suit}) rises from 1S to 3S (thesis {printed_rise:+.2f})"
+        j = V.direction(est, ">", 0.0)
         rows.append(_row(text, round(printed_rise, 2), est, j, family=ESTIMATES, readings=F.row_readings(
             ESTIMATES, text, RD.ADJ_SPEC, est, j, skipped=[(RD.ADJ_OTHER, WHY.ADJ_OTHER)]),
             note=f"independent samples after each bid; E(S) goes {adj.loc[('1S', 'S')].E:.2f} -> "
@@ -331,7 +323,8 @@ def follow_claims() -> list[dict]:
 
 def printed_arithmetic_claims() -> list[dict]:
     """E9: the thesis's summary numbers recomputed from its own 19-game table, beside its columns' other readings."""
-    g, count, P, x = experiments.nineteen_games(), [(RD.NO_OTHER_COUNT, WHY.NO_OTHER_COUNT)], RD.PRINTED_COLUMNS, V.exact
+    g, P, x = experiments.nineteen_games(), RD.PRINTED_COLUMNS, V.exact
+    count = [(RD.NO_OTHER_COUNT, WHY.NO_OTHER_COUNT)]
     err = g.dd - g.est
     over, under = err[err < -1e-9], err[err > 1e-9]
     p_over, p_under = g.error[g.error < 0], g.error[g.error > 0]
@@ -491,7 +484,8 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
         if (m_est := (mca or {}).get((name, "after"))) is None:
             no_mca = [(RD.BOT_MCA, "no MCA games were played in this run")]
         else:
-            runs = [(RD.BOT_MCA, m_est, J.judge_finite(judge, m_est), f"MCA's games against RULE and MC0 ({m_est.n:,} boards)")]
+            runs = [(RD.BOT_MCA, m_est, J.judge_finite(judge, m_est),
+                     f"MCA's games against RULE and MC0 ({m_est.n:,} boards)")]
         rows.append(_row(text, printed_value, est, j, family=ERRORS, note=note, readings=F.row_readings(
             ERRORS, text, RD.TARGET_AFTER, est, j, runs=runs, skipped=skipped + no_mca)))
     return rows + [_check("Exact play: com never takes fewer tricks than DD after the exchange",
@@ -576,31 +570,29 @@ def _family(id, source, printed_values, judge, ext=False, **kw) -> ClaimFamily:
                        experiment=("03", kw.pop("e")), **kw)
 
 
-def _not_run(rd, why, texts) -> tuple[Way, ...]:
-    return tuple(Way(rd, claim=text, not_run=why) for text in texts)
+def _not_run(key: str, texts) -> tuple[Way, ...]:
+    """The reading ``RD.<key>`` of each claim of ``texts``, not run for ``WHY.<key>``."""
+    return tuple(Way(getattr(RD, key), claim=text, not_run=getattr(WHY, key)) for text in texts)
 
 
 CLAIM_FAMILIES = [
     _family(SOLVER, "§3.1, Figs 3-7 to 3-19", printed.TABLE_LINE,
             lambda r: solver_claims(r.agreement, r.checks, r.ablations, r.table_check), e="E2",
-            readings=_not_run(RD.SOLVER_OTHER, WHY.SOLVER_OTHER,
-                              (experiments.TABLE_LINE_CHECK, experiments.FIG_3_19_CHECK))),
+            readings=_not_run("SOLVER_OTHER", (experiments.TABLE_LINE_CHECK, experiments.FIG_3_19_CHECK))),
     _family(TABLE, "§3.1 endgame table file sizes", printed.TABLE_FILE_SIZE_TEXT,
             lambda r: table_size_claims(r.sizes, r.levels), kind="arithmetic", e="E4"),
     _family(CALLS, "Fig 3-13 calls", printed.FIG_3_13_ROWS, lambda r: calls_claims(r.calls), kind="arithmetic",
-            e="E5", readings=_not_run(RD.CALLS_TIES, WHY.CALLS_TIES, [
-                CALL_TEXT.format("opening" if bid is None else f"{bid[0]}S") for bid, _, _ in printed.FIG_3_13_ROWS]
-                + [PASS_TEXT])),
+            e="E5", readings=_not_run("CALLS_TIES", [CALL_TEXT.format("opening" if bid is None else f"{bid[0]}S")
+                                                     for bid, _, _ in printed.FIG_3_13_ROWS] + [PASS_TEXT])),
     _family(ESTIMATES, "Fig 3-13 estimates", printed.FIG_3_13_ROWS,
-            lambda r: estimate_claims(r.replay, r.replay_samples, r.fig_fresh), sampled=True,
-            confirm=FIG_3_13_CONFIRM, e="E7",
-            readings=_not_run(RD.OTHER_N, WHY.OTHER_N, [OPENING_TEXT.format(suit) for suit in "SHDC"])),
+            lambda r: estimate_claims(r.replay, r.replay_samples, r.fig_fresh), sampled=True, confirm=FIG_3_13_CONFIRM,
+            e="E7", readings=_not_run("OTHER_N", [OPENING_TEXT.format(suit) for suit in "SHDC"])),
     _family(SIMCOUNT, "§4 simulation-count table", printed.SIMULATION_COUNTS,
             lambda r: convergence_claims(r.conv, r.conv_fresh), sampled=True, confirm=HANDS_CONFIRM, e="E6"),
     _family(EXAMPLE, "Example 3.1", (printed.EXAMPLE_3_1_CASE_1, printed.EXAMPLE_3_1_CASE_2),
             lambda r: example_claims(r.examples), kind="arithmetic", e="E8"),
     _family(EXAMPLES_23, "Examples 3.2-3.3", "the follow cards S4 and D6", lambda r: follow_claims(),
-            kind="arithmetic", e="E8", readings=_not_run(RD.TIES_OTHER, WHY.TIES_OTHER, (EX32_TEXT, EX33_TEXT))),
+            kind="arithmetic", e="E8", readings=_not_run("TIES_OTHER", (EX32_TEXT, EX33_TEXT))),
     _family(NINETEEN, "§4 19-game table", printed.NINETEEN_GAMES, lambda r: printed_arithmetic_claims(),
             kind="arithmetic", e="E9"),
     _family(SURROGATE, "§4 (11 tricks lost against DD in 19 games)", printed.HUMAN_TRICKS_LOST,
