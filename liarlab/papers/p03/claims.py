@@ -21,7 +21,6 @@ from liarlab.papers.p03 import experiments, printed
 from liarlab.papers.p03.printed import SOURCE
 from liarlab.papers.p03.results import Results
 from liarlab.study import families as F
-from liarlab.study import findings
 from liarlab.study import judged_rows as J
 from liarlab.study import printed_values as PV
 from liarlab.study.answer import number
@@ -115,12 +114,6 @@ _ext = partial(J.extension, SOURCE)
 _same = J.same
 
 
-def finding_counts_view(claims: pd.DataFrame) -> pd.DataFrame:
-    """The thesis's findings by verdict in the page's words, our extensions counted apart (issue 50)."""
-    view = findings.finding_counts_view(claims[claims.verdict != "extension"])
-    return view.rename(columns={"finding rows": "the thesis's findings"})
-
-
 # ============================================================================ solver and table (E2-E4)
 
 def solver_claims(agreement: pd.DataFrame, checks: pd.DataFrame, ablations: pd.DataFrame | None = None,
@@ -155,9 +148,7 @@ def table_size_claims(sizes: pd.DataFrame, levels: pd.DataFrame | None = None) -
     for r in sizes.itertuples():
         printed_number, unit = r.thesis_size.split()
         power, n = ["B", "KB", "MB"].index(unit), int(r.cards)
-
-        def judge(e, x=printed_number):
-            return V.value(float(x), e, decimals=PV.decimals_of(x) if "." in x else 0, truncated=True)
+        judge = partial(V.value, float(printed_number), decimals=PV.decimals_of(printed_number), truncated=True)
         ours = V.exact(int(r.predicted_bytes) / 1024 ** power)
         j, text = judge(ours), f"Endgame table file size at {r.cards} card{'' if n == 1 else 's'} a hand ({unit})"
         others = [(RD.TABLE_VALID, V.exact(experiments.table_bytes(n, valid_only=True) / 1024 ** power)),
@@ -286,7 +277,7 @@ def example_claims(examples: pd.DataFrame) -> list[dict]:
             EXAMPLE, text, RD.FACE_SEEN, None, j, runs=[(RD.FACE_UNKNOWN, None, _same(other == chosen, "card"),
                                                          f"leads {other}")])))
     for r in examples.itertuples():
-        judge = partial(lambda e, p: V.value(p, e, decimals=PV.decimals_of(p), truncated=True), p=r.thesis)
+        judge = partial(V.value, r.thesis, decimals=PV.decimals_of(r.thesis), truncated=True)
         est, other = V.exact(r.ours), V.exact(unknown[(r.case[0], r.card)])
         j, text = judge(est), f"Example 3.1 case {r.case[0]}: score of {r.card}"
         rows.append(_row(text, r.thesis, round(r.ours, 4), j, family=EXAMPLE, kind="arithmetic",
@@ -352,7 +343,7 @@ def printed_arithmetic_claims() -> list[dict]:
     ]
     rows = []
     for text, paper, ours, how, default, runs, skipped, note in table:
-        judge = partial(lambda e, p, how: V.value(p, e, **how), p=paper, how=how)
+        judge = partial(V.value, paper, **how)
         j = judge(x(ours))
         readings = F.row_readings(NINETEEN, text, default, x(ours), j, skipped=skipped,
                                   runs=[(rd, x(v), judge(x(v)), n) for rd, v, n in runs])
@@ -658,7 +649,7 @@ def first_screen(matches: pd.DataFrame, claims: pd.DataFrame | None = None) -> s
     if "RULE vs DD-ε" in sub.index:   # DD-ε bids and exchanges like RULE: what its play errors cost it
         r = _match_est(sub.loc["RULE vs DD-ε"])
         verb = {"above": "beats", "below": "loses to", "includes": "does not detectably beat"}[J.side_of(r, 0.5)]
-        rule = f" The RULE bot {verb} DD-ε, winning {rate_text(r)}."
+        rule = f" The RULE bot {verb if r.n > 1 else 'played'} DD-ε with a win rate of {rate_text(r)}."
     return (f"**The stand-in beside the thesis's numbers.** The thesis's program won {w1} of {n1} games against its "
             f"author ({w1 / n1:.2f}) and {w2} of {n2} against two people ({w2 / n2:.2f}). {where} The two are not "
             "the same test: DD-ε bids and exchanges like RULE and errs in the play at the author's rate, and a "

@@ -57,8 +57,8 @@ def coverage_rows(run: dict) -> list[dict]:
          "Whole games: duplicate matches"),
         ("E13", f"4 variants x {run['exchange_boards']} boards", reach("exchange_boards"), "The exchange ablation"),
         ("E14", f"10 cells; {run['grid_boards']} boards a cell ({e12_min} for alpha 2, rho 1)", reach("grid_boards"),
-         "Calibrating the adjustment", "fewer boards a cell, as the spec allows, to keep the notebook within 25 minutes "
-         "(each MCA call after an opponent bid samples afresh)"),
+         "Calibrating the adjustment", "fewer boards a cell, as the spec allows, to keep the notebook within 25 "
+         "minutes (each MCA call after an opponent bid samples afresh)"),
         ("E15", f"{run['timing_decisions']} decisions each; {run['cpu']}, {run['cores']} cores",
          reach("timing_decisions"), "Timing"),
     ]

@@ -8,8 +8,7 @@ import pandas as pd
 
 @dataclass
 class Results:
-    """What notebook 03 measured, each field named after the notebook's variable (``built``:
-    :func:`~liarlab.papers.p03.experiments.endgame_table_build`'s dict)."""
+    """What notebook 03 measured, each field named after the notebook's variable (``built``: the table build's)."""
     agreement: pd.DataFrame
     checks: pd.DataFrame
     ablations: pd.DataFrame

@@ -255,14 +255,6 @@ def test_every_judged_row_of_a_family_that_can_differ_lists_its_readings():
             assert len(r["readings_rows"]) >= 2, r["claim"]
 
 
-def test_the_finding_counts_leave_our_extension_rows_to_be_counted_apart():
-    claims = pd.DataFrame({"kind": ["finding"] * 5 + ["arithmetic"],
-                           "verdict": ["reproduced", "reproduced", "differs", "extension", "extension", "reproduced"]})
-    view = c.finding_counts_view(claims)
-    assert view.iloc[:, 0].to_dict() == {"reproduced": 2, "differs": 1}
-    assert "our extension" not in view.index
-
-
 def test_a_win_rate_in_words_keeps_the_decimals_the_match_table_writes():
     text = c.rate_text(verdicts.Estimate(0.5, 0.48, 0.52, 400, "boards"))
     assert text == "0.500 (95 % interval across boards 0.480 to 0.520, 400 boards)"
@@ -295,8 +287,8 @@ def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
     # issue 50 reader: the first screen also says where RULE stands against DD-ε, with its interval and n
     rule = pd.concat([matches(0.657, 0.633, 0.682), pd.DataFrame({"pairing": ["RULE vs DD-ε"], "a_win_rate": [0.613],
                                                                   "ci_low": [0.592], "ci_high": [0.633], "boards": [400]})])
-    assert ("The RULE bot beats DD-ε, winning 0.613 (95 % interval across boards 0.592 to 0.633, 400 boards)."
-            in c.first_screen(rule))
+    assert ("The RULE bot beats DD-ε with a win rate of 0.613 (95 % interval across boards 0.592 to 0.633, "
+            "400 boards).") in c.first_screen(rule)
     assert "RULE bot" not in c.first_screen(matches(0.657, 0.633, 0.682))
 
 
