@@ -379,8 +379,7 @@ def results_claims(table: pd.DataFrame, eps: float) -> list[dict]:
     # no count of boards here: rate_text says it after the rate (", 400 boards"), once (issue 50 readers)
     stand_in = (f"machine stand-in: MC0 against DD-ε (ε = {eps:.2f}, tuned to the author's 0.58 tricks lost a game; "
                 "RULE's calls and exchange), duplicate boards")
-    people = V.stated("not-reproducible", "people are not available, and a machine stand-in is no person: no rule "
-                                          "compares a bot with them")
+    people = V.stated("not-reproducible", "people cannot be replayed, and no rule compares a bot with them")
     rows = [_row("the program plays at roughly amateur strength (9/19 against the author, 12/20 against two people); "
                  "ours: MC0's win rate against the human-error stand-in DD-ε", "amateur", est, people,
                  family=RESULTS, headline=True, note=f"{stand_in}; MC0's win rate {rate_text(est)}")]
@@ -488,19 +487,16 @@ def exchange_effect_claims(selfplay_errors: pd.DataFrame, replacement: dict | No
     """E10 (MC0 vs MC0): the declarer's DD tricks after minus before the exchange, the hand it replaces, the SD."""
     d = selfplay_errors[selfplay_errors.role == "declarer"]
     change = (d.dd_after - d.dd_before).to_numpy()
-    rule = "our measurement; the thesis argues the exchange reshuffles the hands but prints no number"
-    rows = [_ext("Exchange effect: the declarer's DD tricks after minus before the exchange (MC0 vs MC0)",
-                 _mean(change, -13, 13, "deals"), rule, EXCHANGE_EFFECT,
-                 note=f"{len(change):,} deals" + (f"; SD {change.std(ddof=1):.2f} tricks" if len(change) > 1 else ""))]
+    rows = [("the declarer's DD tricks after minus before the exchange (MC0 vs MC0)", _mean(change, -13, 13, "deals"),
+             f"{len(change):,} deals" + (f"; SD {change.std(ddof=1):.2f} tricks" if len(change) > 1 else ""))]
     if replacement is not None:
         games = replacement["games"]
-        rows += [_ext("Exchange effect: the share of each hand the exchange replaces (dealt cards no longer held when "
-                      "the play starts)", replacement["share"], rule, EXCHANGE_EFFECT,
-                      note=f"both hands of {games:,} games, the exchange replayed from the logged auctions "
-                           f"({replacement['agree']:,} give the logged DD tricks)"),
-                 _ext("Exchange effect: the SD of the change in the declarer's DD tricks", replacement["sd_change"],
-                      rule, EXCHANGE_EFFECT, note=f"{games:,} games")]
-    return rows
+        rows += [("the share of each hand the exchange replaces (dealt cards no longer held when the play starts)",
+                  replacement["share"], f"both hands of {games:,} games, the exchange replayed from the logged "
+                                        f"auctions ({replacement['agree']:,} give the logged DD tricks)"),
+                 ("the SD of the change in the declarer's DD tricks", replacement["sd_change"], f"{games:,} games")]
+    return [_ext(f"Exchange effect: {text}", est, "our measurement; the thesis argues the exchange reshuffles the "
+                 "hands but prints no number", EXCHANGE_EFFECT, note=note) for text, est, note in rows]
 
 
 def exchange_ablation_claims(table: pd.DataFrame, gains: pd.DataFrame) -> list[dict]:
