@@ -23,7 +23,7 @@ from liarlab.papers.p03.results import Results
 from liarlab.study import families as F
 from liarlab.study import judged_rows as J
 from liarlab.study import printed_values as PV
-from liarlab.study.answer import number
+from liarlab.study.answer import claim_words, measured, number
 from liarlab.study.families import ClaimFamily, Confirm, Way
 from liarlab.study.findings import open_findings
 from liarlab.study.stages import fisher_band, own_interval, plan, two_stage
@@ -618,16 +618,18 @@ def _against_rates(est: V.Estimate, rates) -> str:
 
 
 def differing_checks(claims: pd.DataFrame) -> str:
-    """The checks of the paper's own numbers that differ, each with the paper's value and ours (issue 50 reader)."""
-    rows = claims[(claims.kind == "arithmetic") & (claims.verdict == "differs")]
-    named = "; ".join(f"{r.claim} (printed {r.paper_value}, recomputed {float(r.reproduced_value):.4g})"
-                      for r in rows.itertuples())
-    return f" The checks of the paper's own numbers that differ: {named}." if len(rows) else ""
+    """The findings and the checks of the paper's own numbers that differ, each with the paper's value and ours
+    (issue 50 and round-2 readers: the first screen names them)."""
+    f, a = (claims[(claims.kind == kind) & (claims.verdict == "differs")] for kind in ("finding", "arithmetic"))
+    out = "".join(f" Differs: {claim_words(r.claim)} (thesis {r.paper_value}; ours {measured(r)})." for _, r in f.iterrows())
+    named = "; ".join(f"{r.claim} (printed {r.paper_value}; its own inputs give {float(r.reproduced_value):.4g})"
+                      for r in a.itertuples())
+    return out + (f" The checks of the paper's own numbers that differ: {named}." if len(a) else "")
 
 
 def first_screen(matches: pd.DataFrame, claims: pd.DataFrame | None = None) -> str:
-    """The stand-in's win rate set against the thesis's 9/19 and 12/20 and RULE's against DD-ε (issue 50), for
-    ``fill_answer(more=...)``; with ``claims``, the differing checks named after it."""
+    """What the stand-in's win rate says beside the thesis's 9/19 and 12/20, and RULE's against DD-ε (issue 50), for
+    ``fill_answer(more=...)``; with ``claims``, the differing findings and checks named after it."""
     sub = matches.set_index("pairing")
     checks = "" if claims is None else differing_checks(claims)
     if "MC0 vs DD-ε" not in sub.index:
@@ -640,16 +642,19 @@ def first_screen(matches: pd.DataFrame, claims: pd.DataFrame | None = None) -> s
                  + ("it played one board, which gives no interval" if est.n < 2 else
                     "its interval covers every rate from 0 to 1") + ", so it neither agrees nor disagrees with them.")
     else:
-        where = f"MC0's interval against DD-ε, given above, {_against_rates(est, (w1 / n1, w2 / n2))}."
+        side = {J.side_of(est, v) for v in (w1 / n1, w2 / n2)}
+        where = f"MC0's interval against DD-ε, given above, {_against_rates(est, (w1 / n1, w2 / n2))}" + {
+            "above": ": the stand-in is the weaker opponent, so it cannot show amateur strength.",
+            "below": ": the stand-in is the stronger opponent."}.get(side.pop() if len(side) == 1 else "", ".")
     rule = ""
     if "RULE vs DD-ε" in sub.index:   # DD-ε bids and exchanges like RULE: what its play errors cost it
         r = _match_est(sub.loc["RULE vs DD-ε"])
         verb = {"above": "beats", "below": "loses to", "includes": "does not detectably beat"}[J.side_of(r, 0.5)]
         rule = f" The RULE bot {verb if r.n > 1 else 'played'} DD-ε with a win rate of {rate_text(r)}."
-    return (f"**The stand-in beside the thesis's numbers.** The thesis's program won {w1} of {n1} games against its "
-            f"author ({w1 / n1:.2f}) and {w2} of {n2} against two people ({w2 / n2:.2f}). {where} The two are not "
-            "the same test: DD-ε bids and exchanges like RULE and errs in the play at the author's rate, and a "
-            "duplicate board cancels the luck of the deal that the thesis's single games keep." + rule + checks)
+    return (f"**What to conclude.** The thesis's program won {w1} of {n1} games against its author "
+            f"({100 * w1 / n1:.0f} %) and {w2} of {n2} against two people ({100 * w2 / n2:.0f} %). {where} DD-ε also "
+            "bids and exchanges like RULE, and duplicate boards cancel the luck of the deal the thesis's single games "
+            "keep." + rule + checks)
 
 
 def _excluding_words(k: int, cells: int) -> str:
@@ -677,12 +682,13 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
   {1000 * bid_s:,.2f} ms (thesis: about 20 s).
 * **The bidding estimate.** On the pilot's estimates r(Est., DD) = {corr.r_text(ra.value, ra.low, ra.high)} after
   the exchange and {corr.r_text(rd.value, rd.low, rd.high)} on the dealt hands (95 % bootstrap over boards; thesis,
-  19 games: 0.80); the exchange replaces {number(100 * share.value)} % of each hand.
+  19 games: 0.80, allowed {" to ".join(f"{x:.2f}" for x in fisher_band(0.80, 19))} by its Fisher 95 % interval); the
+  exchange replaces {number(100 * share.value)} % of each hand.
 * **Adjustment grid (E14).** MCA's win rate against MC0 lies between {number(grid.win_rate.min())} and
   {number(grid.win_rate.max())} over the {len(grid)} (α, ρ) cells; {excluding} 0.5.
 * **What differs or stays undecided** (counted on the first screen), each with the thesis's value and ours:
 
 {open_findings(claims, "The thesis", decimals={R_CLAIM: corr.R_DECIMALS})}
 
-* {rerun}
+<small>{rerun}</small>
 '''

@@ -838,6 +838,16 @@ class _WorkedDealLog:
         return st.tricks_won[d] + (v if leader == d else (13 - st.trick_number) - v)
 
 
+def play_view(play: pd.DataFrame) -> tuple[pd.DataFrame, str]:
+    """The play table of :func:`worked_deal`, its two DD columns left out when one value fills both (round-2
+    reader: a column of 9s in every row), with the line that says so ("" when a card moved the DD total)."""
+    dd = play[["DD after lead", "DD after reply"]].to_numpy()
+    if len(play) and (dd == dd.flat[0]).all():
+        return (play.drop(columns=["DD after lead", "DD after reply"]).set_index("trick"),
+                f"the declarer's DD total was {dd.flat[0]} after every card: no card was a mistake")
+    return play.set_index("trick"), ""
+
+
 def worked_deal_text(deal: dict) -> tuple[str, str]:
     """Two lines of :func:`worked_deal` for people: each player's dealt hand, and the tricks taken with the winner."""
     hands = "\n".join(f"{name:5s} dealt: {hand}" for name, hand in deal["hands"].items())
@@ -1110,8 +1120,12 @@ def constant_error_note(summary: pd.DataFrame) -> str:
     same = constant_error_columns(summary)
     if not same:
         return ""
-    said = "; ".join(f"{CONSTANT_ERROR_COLUMNS[c]} {tables.cell_text(v)}" for c, v in same.items())
-    return f"Left out of the table above, each the same on every row: {said}."
+    # said in words where the one value is 0 (round-2 reader: "each the same on every row" read as a template)
+    words = {"exact": "no estimate equals its DD tricks", "actual_minus_dd": "the bot took exactly its DD tricks "
+             "in every game (exact play)"}
+    said = "; ".join(words[c] if v == 0 else f"{CONSTANT_ERROR_COLUMNS[c]} {tables.cell_text(v)} in every row"
+                     for c, v in same.items())
+    return f"Columns not shown: {said}."
 
 
 def error_summary_view(summary: pd.DataFrame) -> pd.DataFrame:

@@ -199,8 +199,9 @@ def test_the_error_table_leaves_out_its_constant_columns_and_says_them():
                             "actual_minus_dd": [0, 0], "rmse": [1.0, 2.0]})
     view = x.error_summary_view(summary)
     assert "exact estimates" not in view.columns and "RMSE" in view.columns
-    assert x.constant_error_note(summary) == ("Left out of the table above, each the same on every row: exact "
-                                              "estimates 0; tricks taken minus DD tricks 0.")
+    assert x.constant_error_note(summary) == ("Columns not shown: no estimate equals its DD tricks; the bot took "
+                                              "exactly its DD tricks in every game (exact play).")
+    assert "exact estimates 2 in every row" in x.constant_error_note(summary.assign(exact=[2, 2]))
     varied = summary.assign(exact=[0, 1])
     assert "exact estimates" in x.error_summary_view(varied).columns
     assert "exact estimates" not in x.constant_error_note(varied)
