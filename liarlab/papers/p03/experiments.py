@@ -7,7 +7,7 @@ arguments, so the notebook can cache it with ``liarlab.study.cache.cached_call``
 from __future__ import annotations
 
 import time
-from math import comb
+from math import comb, floor
 
 import numpy as np
 import pandas as pd
@@ -1077,12 +1077,25 @@ def convergence_view(conv_summary: pd.DataFrame) -> pd.DataFrame:
                          "share opening with another call than the reference": conv_summary.opening_differs.round(3)})
 
 
+def _in_print_units(n_bytes: int, printed_size: str) -> str:
+    """``n_bytes`` as the thesis prints a size ("5.36 KB": its unit and decimals, binary units, truncated), after
+    the bytes (round-2 reader: the bytes beside a size in KB or MB left the conversion to the reader)."""
+    number, unit = printed_size.split()
+    if unit == "B":
+        return f"{n_bytes:,} B"
+    places = len(number.partition(".")[2])
+    value = floor(n_bytes / {"KB": 1024, "MB": 1024 ** 2}[unit] * 10 ** places) / 10 ** places
+    return f"{n_bytes:,} B = {value:.{places}f} {unit}"
+
+
 def table_sizes_view(sizes: pd.DataFrame, levels: pd.DataFrame) -> pd.DataFrame:
-    """E4 (:func:`table_view`) with its headers in words."""
-    return table_view(sizes, levels).rename(columns={
+    """E4 (:func:`table_view`) with its headers in words, our size also in the print's units."""
+    view = table_view(sizes, levels)
+    view["predicted_bytes"] = [_in_print_units(int(b), t) for b, t in zip(view.predicted_bytes, view.thesis_size)]
+    return view.rename(columns={
         "cards": "cards a hand", "length_vectors": "suit-length vectors", "entries": "entries",
         "entries_suits_le_13": "entries with no suit over 13 cards", "built_valid_entries": "entries built here",
-        "predicted_bytes": "predicted file size (bytes)", "thesis_size": "the thesis's file size"})
+        "predicted_bytes": "predicted file size (truncated as printed)", "thesis_size": "the thesis's file size"})
 
 
 def exchange_change_view(selfplay_errors: pd.DataFrame) -> pd.DataFrame:
