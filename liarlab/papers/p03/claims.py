@@ -627,9 +627,10 @@ def differing_checks(claims: pd.DataFrame) -> str:
     return out + (f" The checks of the paper's own numbers that differ: {named}." if len(a) else "")
 
 
-def first_screen(matches: pd.DataFrame, claims: pd.DataFrame | None = None) -> str:
+def first_screen(matches: pd.DataFrame, claims: pd.DataFrame | None = None, eps_band=(np.nan, np.nan)) -> str:
     """What the stand-in's win rate says beside the thesis's 9/19 and 12/20, and RULE's against DD-ε (issue 50), for
-    ``fill_answer(more=...)``; with ``claims``, the differing findings and checks named after it."""
+    ``fill_answer(more=...)``; with ``claims``, the differing findings and checks named after it; ``eps_band``: the
+    ε range the tuning allows (:func:`~liarlab.papers.p03.surrogate.eps_band`)."""
     sub = matches.set_index("pairing")
     checks = "" if claims is None else differing_checks(claims)
     if "MC0 vs DD-ε" not in sub.index:
@@ -654,7 +655,8 @@ def first_screen(matches: pd.DataFrame, claims: pd.DataFrame | None = None) -> s
     return (f"**What to conclude.** The thesis's program won {w1} of {n1} games against its author "
             f"({100 * w1 / n1:.0f} %) and {w2} of {n2} against two people ({100 * w2 / n2:.0f} %). {where} DD-ε also "
             "bids and exchanges like RULE, and duplicate boards cancel the luck of the deal the thesis's single games "
-            "keep." + rule + checks)
+            "keep." + (f" The author's lost tricks allow ε = {eps_band[0]:.2f} to {eps_band[1]:.2f} (the DD-ε section); "
+                       "the matches ran at one ε." if np.isfinite(eps_band).all() else "") + rule + checks)
 
 
 def _excluding_words(k: int, cells: int) -> str:
@@ -679,7 +681,7 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
 * **Solver.** {int(r.agreement.agree.sum()):,} of {len(r.agreement):,} small deals agree with plain minimax, and
   {int(check.agree.sum()):,} of {len(check):,} endgame-table entries with the search; a random 13-v-13 solve takes
   {round(1000 * kept_speed.median_ms):,} µs (microseconds) of CPU time at the median, one bidding decision
-  {1000 * bid_s:,.2f} ms (thesis: about 20 s).
+  {number(1000 * bid_s)} ms (thesis: about 20 s).
 * **The bidding estimate.** On the pilot's estimates r(Est., DD) = {corr.r_text(ra.value, ra.low, ra.high)} after
   the exchange and {corr.r_text(rd.value, rd.low, rd.high)} on the dealt hands (95 % bootstrap over boards; thesis,
   19 games: 0.80, allowed {" to ".join(f"{x:.2f}" for x in fisher_band(0.80, 19))} by its Fisher 95 % interval); the

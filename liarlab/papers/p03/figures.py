@@ -153,8 +153,7 @@ def dd_eps_note(eps_human: float, eps_match: float, eps_table: pd.DataFrame | No
                  f"between the two grid points where the curve first crosses the dashed line, so the matches below "
                  f"use ε = {eps_match:.2f}")
         if eps_table is not None:   # the ε range the curve's 95 % band allows (round-2 reader: one ε was shown)
-            lo, hi = (surrogate.matching_eps(eps_table.assign(mean_lost=eps_table.mean_lost + k * eps_table.se))
-                      for k in (1.96, -1.96))
+            lo, hi = surrogate.eps_band(eps_table)
             if np.isfinite(lo) and np.isfinite(hi):
                 spread = (f" Within the curve's 95 % band (±1.96 SE a point) the author's rate fits ε = {lo:.2f} to "
                           f"{hi:.2f}; the matches were played at ε = {eps_match:.2f} only.")

@@ -292,6 +292,10 @@ def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
     assert ("The RULE bot beats DD-ε with a win rate of 0.613 (95 % interval across boards 0.592 to 0.633, "
             "400 boards).") in c.first_screen(rule)
     assert "RULE bot" not in c.first_screen(matches(0.657, 0.633, 0.682))
+    # round-2 reader: the headline rests on one ε; the first screen gives the range the tuning allows
+    assert ("allow ε = 0.18 to 0.27 (the DD-ε section); the matches ran at one ε."
+            in c.first_screen(matches(0.657, 0.633, 0.682), eps_band=(0.183, 0.273)))
+    assert "allow ε" not in c.first_screen(matches(0.657, 0.633, 0.682), eps_band=(0.18, float("nan")))
 
 
 def test_the_first_screen_names_every_differing_check():
