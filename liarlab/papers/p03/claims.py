@@ -621,7 +621,11 @@ def differing_checks(claims: pd.DataFrame) -> str:
     """The findings and the checks of the paper's own numbers that differ, each with the paper's value and ours
     (issue 50 and round-2 readers: the first screen names them)."""
     f, a = (claims[(claims.kind == kind) & (claims.verdict == "differs")] for kind in ("finding", "arithmetic"))
-    out = "".join(f" Differs: {claim_words(r.claim)} (thesis {r.paper_value}; ours {measured(r)})." for _, r in f.iterrows())
+    unrun = ", ".join(w.name for w, _ in ((RD.FIRST_CALL, ""), *E11_UNBUILT))   # the E11 rows' unbuilt readings
+    out = "".join(f" Differs: {claim_words(r.claim)}" + ("" if str(r.paper_value) in r.claim else
+                                                         f" (thesis {r.paper_value})") + f"; ours {measured(r)}"
+                  + (f"; readings not yet run: {unrun}" if r.family == ERRORS and r.cause == "untested" else "") + "."
+                  for _, r in f.iterrows())
     named = "; ".join(f"{r.claim} (printed {r.paper_value}; its own inputs give {float(r.reproduced_value):.4g})"
                       for r in a.itertuples())
     return out + (f" The checks of the paper's own numbers that differ: {named}." if len(a) else "")
@@ -645,8 +649,8 @@ def first_screen(matches: pd.DataFrame, claims: pd.DataFrame | None = None, eps_
     else:
         side = {J.side_of(est, v) for v in (w1 / n1, w2 / n2)}
         where = f"MC0's interval against DD-ε, given above, {_against_rates(est, (w1 / n1, w2 / n2))}" + {
-            "above": ": the stand-in is the weaker opponent, so it cannot show amateur strength.",
-            "below": ": the stand-in is the stronger opponent."}.get(side.pop() if len(side) == 1 else "", ".")
+            "above": ": the stand-in is a weaker opponent than the people, so it cannot show amateur strength.",
+            "below": ": the stand-in is a stronger opponent than the people."}.get(side.pop() if len(side) == 1 else "", ".")
     rule = ""
     if "RULE vs DD-ε" in sub.index:   # DD-ε bids and exchanges like RULE: what its play errors cost it
         r = _match_est(sub.loc["RULE vs DD-ε"])

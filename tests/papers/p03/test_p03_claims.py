@@ -275,10 +275,10 @@ def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
     # readers: the answer just above gives the rate and its interval; the first screen says only where it lies
     assert "0.657" not in text and "0.633" not in text
     # round-2 readers: say what to conclude, not only where the interval lies
-    assert ("MC0's interval against DD-ε, given above, lies above both of the thesis's rates: the stand-in is the "
-            "weaker opponent, so it cannot show amateur strength.") in text
+    assert ("MC0's interval against DD-ε, given above, lies above both of the thesis's rates: the stand-in is a "
+            "weaker opponent than the people, so it cannot show amateur strength.") in text
     assert "given above, lies above 0.47 and includes 0.60." in c.first_screen(matches(0.58, 0.55, 0.61))
-    assert "lies below both of the thesis's rates: the stand-in is the stronger" in c.first_screen(matches(0.3, 0.25, 0.35))
+    assert "lies below both of the thesis's rates: the stand-in is a stronger" in c.first_screen(matches(0.3, 0.25, 0.35))
     assert "includes both of the thesis's rates." in c.first_screen(matches(0.5, 0.3, 0.7))
     assert c.first_screen(matches(0.6, 0.5, 0.7).iloc[1:]) == ""
     # an interval over all of [0, 1], or one board, is uninformative, not agreement (issue 50 reader)
@@ -300,6 +300,7 @@ def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
 
 def test_the_first_screen_names_every_differing_check():
     claims = pd.DataFrame({"claim": ["a", "b", "c"], "kind": ["arithmetic", "arithmetic", "finding"],
+                           "family": ["x", "x", c.ERRORS], "cause": [None, None, "untested"],
                            "verdict": ["differs", "reproduced", "differs"], "paper_value": ["0.92", "1", "2"],
                            "reproduced_value": [0.82, 1.0, 3.0], "ci_low": [None, None, 2.5],
                            "ci_high": [None, None, 3.5], "n": [None, None, 400], "unit": ["exact", "exact", "boards"],
@@ -307,7 +308,8 @@ def test_the_first_screen_names_every_differing_check():
     text = c.differing_checks(claims)
     assert "a (printed 0.92; its own inputs give 0.82)" in text and "b (" not in text
     # round-2 readers: the first screen names the finding that differs, with both values
-    assert text.startswith(" Differs: c (thesis 2; ours 3") and "400 boards" in text
+    assert text.startswith(" Differs: c (thesis 2); ours 3") and "400 boards" in text
+    assert "; readings not yet run: estimate at the first call, com leads in the simulations" in text
     assert c.differing_checks(claims.iloc[:2].iloc[1:]) == ""
 
 
