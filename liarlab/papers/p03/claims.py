@@ -624,7 +624,7 @@ def differing_checks(claims: pd.DataFrame) -> str:
     unrun = ", ".join(w.name for w, _ in ((RD.FIRST_CALL, ""), *E11_UNBUILT))   # the E11 rows' unbuilt readings
     out = "".join(f" Differs: {claim_words(r.claim)}" + ("" if str(r.paper_value) in r.claim else
                                                          f" (thesis {r.paper_value})") + f"; ours {measured(r)}"
-                  + (f"; readings not yet run: {unrun}" if r.family == ERRORS and r.cause == "untested" else "") + "."
+                  + (f"; readings not yet run: {unrun}" if r.family == ERRORS and r.cause in ("untested",) else "") + "."
                   for _, r in f.iterrows())
     named = "; ".join(f"{r.claim} (printed {r.paper_value}; its own inputs give {float(r.reproduced_value):.4g})"
                       for r in a.itertuples())
