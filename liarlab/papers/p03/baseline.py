@@ -267,7 +267,9 @@ def caption(table: pd.DataFrame | None) -> str:
     if table is None or table.empty:
         return SKIPPED
     r = table.iloc[0]
-    return (f"OpenSpiel's IS-MCTS bot, {int(r.simulations)} simulations a move (one random rollout a leaf, UCT "
+    # round-2 reader: a small budget reads as a straw man unless it says what it is
+    return ("A smoke test of the wrapper at a small budget, not a measure of what IS-MCTS can do: "
+            f"OpenSpiel's IS-MCTS bot, {int(r.simulations)} simulations a move (one random rollout a leaf, UCT "
             f"constant 2, its unseen cards dealt again within what it has seen), through liarlab's wrapper, against "
             f"MC0 on {plural(int(r.boards), 'duplicate board')}, won {int(r.bot_wins)} of {int(r.games)} games "
             f"(95% Wilson interval {100 * r.ci_low:.0f}% to {100 * r.ci_high:.0f}%); its tricks a game minus MC0's were "

@@ -7,7 +7,7 @@ arguments, so the notebook can cache it with ``liarlab.study.cache.cached_call``
 from __future__ import annotations
 
 import time
-from math import comb
+from math import comb, floor
 
 import numpy as np
 import pandas as pd
@@ -838,6 +838,16 @@ class _WorkedDealLog:
         return st.tricks_won[d] + (v if leader == d else (13 - st.trick_number) - v)
 
 
+def play_view(play: pd.DataFrame) -> tuple[pd.DataFrame, str]:
+    """The play table of :func:`worked_deal`, its two DD columns left out when one value fills both (round-2
+    reader: a column of 9s in every row), with the line that says so ("" when a card moved the DD total)."""
+    dd = play[["DD after lead", "DD after reply"]].to_numpy()
+    if len(play) and (dd == dd.flat[0]).all():
+        return (play.drop(columns=["DD after lead", "DD after reply"]).set_index("trick"),
+                f"the declarer's DD total was {dd.flat[0]} after every card: no card was a mistake")
+    return play.set_index("trick"), ""
+
+
 def worked_deal_text(deal: dict) -> tuple[str, str]:
     """Two lines of :func:`worked_deal` for people: each player's dealt hand, and the tricks taken with the winner."""
     hands = "\n".join(f"{name:5s} dealt: {hand}" for name, hand in deal["hands"].items())
@@ -1067,12 +1077,25 @@ def convergence_view(conv_summary: pd.DataFrame) -> pd.DataFrame:
                          "share opening with another call than the reference": conv_summary.opening_differs.round(3)})
 
 
+def _in_print_units(n_bytes: int, printed_size: str) -> str:
+    """``n_bytes`` as the thesis prints a size ("5.36 KB": its unit and decimals, binary units, truncated), after
+    the bytes (round-2 reader: the bytes beside a size in KB or MB left the conversion to the reader)."""
+    number, unit = printed_size.split()
+    if unit == "B":
+        return f"{n_bytes:,} B"
+    places = len(number.partition(".")[2])
+    value = floor(n_bytes / {"KB": 1024, "MB": 1024 ** 2}[unit] * 10 ** places) / 10 ** places
+    return f"{n_bytes:,} B = {value:.{places}f} {unit}"
+
+
 def table_sizes_view(sizes: pd.DataFrame, levels: pd.DataFrame) -> pd.DataFrame:
-    """E4 (:func:`table_view`) with its headers in words."""
-    return table_view(sizes, levels).rename(columns={
+    """E4 (:func:`table_view`) with its headers in words, our size also in the print's units."""
+    view = table_view(sizes, levels)
+    view["predicted_bytes"] = [_in_print_units(int(b), t) for b, t in zip(view.predicted_bytes, view.thesis_size)]
+    return view.rename(columns={
         "cards": "cards a hand", "length_vectors": "suit-length vectors", "entries": "entries",
         "entries_suits_le_13": "entries with no suit over 13 cards", "built_valid_entries": "entries built here",
-        "predicted_bytes": "predicted file size (bytes)", "thesis_size": "the thesis's file size"})
+        "predicted_bytes": "predicted file size (truncated as printed)", "thesis_size": "the thesis's file size"})
 
 
 def exchange_change_view(selfplay_errors: pd.DataFrame) -> pd.DataFrame:
@@ -1110,8 +1133,12 @@ def constant_error_note(summary: pd.DataFrame) -> str:
     same = constant_error_columns(summary)
     if not same:
         return ""
-    said = "; ".join(f"{CONSTANT_ERROR_COLUMNS[c]} {tables.cell_text(v)}" for c, v in same.items())
-    return f"Left out of the table above, each the same on every row: {said}."
+    # said in words where the one value is 0 (round-2 reader: "each the same on every row" read as a template)
+    words = {"exact": "no estimate equals its DD tricks", "actual_minus_dd": "the bot took exactly its DD tricks "
+             "in every game (exact play)"}
+    said = "; ".join(words[c] if v == 0 else f"{CONSTANT_ERROR_COLUMNS[c]} {tables.cell_text(v)} in every row"
+                     for c, v in same.items())
+    return f"Columns not shown: {said}."
 
 
 def error_summary_view(summary: pd.DataFrame) -> pd.DataFrame:

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.ticker import MaxNLocator, NullFormatter
 
-from liarlab.papers.p03 import correlation, experiments, printed
+from liarlab.papers.p03 import correlation, experiments, printed, surrogate
 from liarlab.study import tables
 
 # ----------------------------------------------------------------------------- the solver (E2-E4)
@@ -31,13 +31,21 @@ def solver_nodes(speed: pd.DataFrame):
     return fig
 
 
-def solver_speed_note(speed_summary: pd.DataFrame) -> str:
+def solver_speed_note(speed_summary: pd.DataFrame, speed: pd.DataFrame | None = None) -> str:
+    """The caption under :func:`solver_nodes`; with ``speed``, what the bar at 0 (log10 of one node) holds."""
     by = speed_summary.set_index("table")
     kept = by.loc["kept"]
+    look = ""
+    if "fresh" in by.index:   # round-2 reader: "the outline sits to the right" under two near-identical histograms
+        look = {"about as many nodes": "the two histograms nearly coincide; ", "fewer nodes": "the outline sits to the "
+                "right of the filled bars; ", "more nodes": "the filled bars sit to the right of the outline; "}[
+            _compare(kept.median_nodes, by.loc["fresh"].median_nodes, "fewer nodes", "about as many nodes", "more nodes")]
+    if speed is not None and (zero := speed[speed.nodes == 0].table.value_counts()).sum():
+        look += (f"the bar at 0 holds the {zero.get('kept', 0):,} kept-table solves that its entries answer without a "
+                 f"search (fresh table: {zero.get('fresh', 0):,}); ")
     return ("*Figure: nodes searched per random 13-v-13 solve (log scale), with the transposition table kept across "
             "deals (filled) and fresh for each solve (outline), on the same bins.* "
-            f"*What to notice:* the outline sits to the right of the filled bars where a fresh table costs nodes; "
-            f"with the table kept, the median solve takes {_us(kept.median_ms)} and "
+            f"*What to notice:* {look}with the table kept, the median solve takes {_us(kept.median_ms)} and "
             f"{round(kept.median_nodes):,} nodes, the 99th percentile {_us(kept.p99_ms)} and the worst "
             f"{_us(kept.worst_ms)} (µs are microseconds, as the table writes them); a bidding decision needs 200 such "
             f"solves.{_kept_against_fresh(kept, by.loc['fresh']) if 'fresh' in by.index else ''} The thesis needed "
@@ -144,12 +152,11 @@ def dd_eps_note(eps_human: float, eps_match: float, eps_table: pd.DataFrame | No
         tuned = (f"DD-ε loses the author's 0.58 tricks a game at ε = {eps_human:.3f}, interpolated linearly "
                  f"between the two grid points where the curve first crosses the dashed line, so the matches below "
                  f"use ε = {eps_match:.2f}")
-        if eps_table is not None:
-            target = printed.HUMAN_TRICKS_LOST / 19
-            near = eps_table[(eps_table.mean_lost - target).abs() <= 1.96 * eps_table.se]
-            if len(near):
-                spread = (" The grid points whose loss is within 1.96 standard errors of 0.58 are ε = "
-                          + ", ".join(f"{e:.2f}" for e in near.eps) + ", so the data allow a range of ε, not one value.")
+        if eps_table is not None:   # the ε range the curve's 95 % band allows (round-2 reader: one ε was shown)
+            lo, hi = surrogate.eps_band(eps_table)
+            if np.isfinite(lo) and np.isfinite(hi):
+                spread = (f" Within the curve's 95 % band (±1.96 SE a point) the author's rate fits ε = {lo:.2f} to "
+                          f"{hi:.2f}; the matches were played at ε = {eps_match:.2f} only.")
     else:
         tuned = (f"the curve does not cross the author's 0.58 tricks a game in this run, so the matches below use "
                  f"the default ε = {eps_match:.2f}")
@@ -390,6 +397,7 @@ def accuracy_note(estimates: dict, thesis_rmse: float) -> str:
             f"{_in_words(ra, correlation.r_text)} and RMSE "
             f"{correlation.trick_text(ea.value, ea.low, ea.high).split(' [')[0]}. These are "
             f"the pilot's estimates. The thesis's 19 games give r = 0.80 and RMSE {thesis_rmse:.2f}: "
-            "its numbers sit with our dealt-hand measurement, though it defines its error after the exchange. The "
-            "claims rows judge the thesis's reading and quote the other beside it.")
+            "its numbers sit with our dealt-hand measurement, but it defines its error after the exchange, so the "
+            "claims rows judge that; the dealt hands, against its definition, are no reading of it, only a diagnostic "
+            "in the rows' notes.")
 

@@ -7,27 +7,23 @@ from liarlab.papers.p03.params import PARAMS
 from liarlab.study.coverage import indexed
 
 SPEC = "03"
-QUICK = "quick profile"
-
-
 full = PARAMS.size   # full(name): the full profile's size of a parameter (its default profile)
+#: the parameters a ledger row quotes as the run resolved them
+_SIZED = ("agreement_deals", "table_n", "convergence_hands", "convergence_reps", "convergence_pool", "replay_samples",
+          "exchange_boards", "grid_boards", "timing_decisions")
 
 
 def run_sizes(params: dict, results, machine: dict) -> dict:
     """The resolved sizes (``params``, from ``nb.setup``), the counts measured in ``results`` and the ``machine``."""
     errors = results.errors
-    estimation_games = {f"{b} vs {o}": int(((errors.bot == b) & (errors.opponent == o)).sum())
-                        for b, o in (("MC0", "RULE"), ("MC0", "MC0"), ("MCA", "RULE"), ("MCA", "MC0"))}
-    e12 = experiments.e12_table(results.matches)
-    return {"agreement_deals": params["agreement_deals"], "ablation_deals": params["speed_deals"],
-            "ablations": len(experiments.ABLATIONS), "table_n": params["table_n"],
-            "table_checks": len(results.table_check), "convergence_hands": params["convergence_hands"],
+    return {**{k: params[k] for k in _SIZED}, "ablation_deals": params["speed_deals"],
+            "ablations": len(experiments.ABLATIONS), "table_checks": len(results.table_check),
             "convergence_ns": list(experiments.convergence_ns(params["convergence_pool"])),
-            "convergence_reps": params["convergence_reps"], "convergence_pool": params["convergence_pool"],
-            "replay_samples": params["replay_samples"], "selfplay_deals": len(results.selfplay),
-            "estimation_games": estimation_games, "match_boards": e12.set_index("pairing").boards.to_dict(),
-            "exchange_boards": params["exchange_boards"], "grid_boards": params["grid_boards"],
-            "timing_decisions": params["timing_decisions"], "cpu": machine["cpu"], "cores": machine["logical_cores"]}
+            "selfplay_deals": len(results.selfplay),
+            "estimation_games": {f"{b} vs {o}": int(((errors.bot == b) & (errors.opponent == o)).sum())
+                                 for b, o in (("MC0", "RULE"), ("MC0", "MC0"), ("MCA", "RULE"), ("MCA", "MC0"))},
+            "match_boards": experiments.e12_table(results.matches).set_index("pairing").boards.to_dict(),
+            "cpu": machine["cpu"], "cores": machine["logical_cores"]}
 
 
 def coverage_rows(run: dict) -> list[dict]:
@@ -61,10 +57,9 @@ def coverage_rows(run: dict) -> list[dict]:
          "Whole games: duplicate matches"),
         ("E13", f"4 variants x {run['exchange_boards']} boards", reach("exchange_boards"), "The exchange ablation"),
         ("E14", f"10 cells; {run['grid_boards']} boards a cell ({e12_min} for alpha 2, rho 1)", reach("grid_boards"),
-         "Calibrating the adjustment",
-         "fewer boards per cell to stay in the notebook's 25-minute budget (every MCA call after an opponent bid "
-         "needs fresh adjusted samples); the spec allows it"),
+         "Calibrating the adjustment", "fewer boards a cell, as the spec allows, to keep the notebook within 25 "
+         "minutes (each MCA call after an opponent bid samples afresh)"),
         ("E15", f"{run['timing_decisions']} decisions each; {run['cpu']}, {run['cores']} cores",
          reach("timing_decisions"), "Timing"),
     ]
-    return [indexed(SPEC, code, size, ok, where, *(why or [QUICK])) for code, size, ok, where, *why in rows]
+    return [indexed(SPEC, code, size, ok, where, *(why or ["quick profile"])) for code, size, ok, where, *why in rows]

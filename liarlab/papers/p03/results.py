@@ -5,13 +5,10 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from liarlab.papers.p03 import experiments
-
 
 @dataclass
 class Results:
-    """What notebook 03 measured, each field named after the notebook's variable (``built``:
-    :func:`~liarlab.papers.p03.experiments.endgame_table_build`'s dict)."""
+    """What notebook 03 measured, each field named after the notebook's variable (``built``: the table build's)."""
     agreement: pd.DataFrame
     checks: pd.DataFrame
     ablations: pd.DataFrame
@@ -48,11 +45,3 @@ class Results:
     @property
     def levels(self) -> pd.DataFrame:
         return self.built["levels"]
-
-    @property
-    def mc0_errors(self) -> pd.DataFrame:
-        return experiments.mc0_errors(self.errors)
-
-    @property
-    def selfplay_errors(self) -> pd.DataFrame:
-        return self.errors[self.errors.pairing == "MC0 vs MC0"]

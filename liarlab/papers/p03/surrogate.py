@@ -89,6 +89,12 @@ def matching_eps(summary: pd.DataFrame, target: float | None = None) -> float:
     return float("nan")
 
 
+def eps_band(summary: pd.DataFrame) -> tuple[float, float]:
+    """The ε range whose loss the curve's 95 % band (±1.96 SE a grid point) allows for the thesis's 11/19: where the
+    band's upper and lower edges cross it (NaN where the grid does not bracket it)."""
+    return tuple(matching_eps(summary.assign(mean_lost=summary.mean_lost + k * summary.se)) for k in (1.96, -1.96))
+
+
 EPS_GRID = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5)   # the error rates measured
 DEFAULT_EPS = 0.1   # the matches' eps when the grid does not bracket the author's rate
 

@@ -255,14 +255,6 @@ def test_every_judged_row_of_a_family_that_can_differ_lists_its_readings():
             assert len(r["readings_rows"]) >= 2, r["claim"]
 
 
-def test_the_finding_counts_leave_our_extension_rows_to_be_counted_apart():
-    claims = pd.DataFrame({"kind": ["finding"] * 5 + ["arithmetic"],
-                           "verdict": ["reproduced", "reproduced", "differs", "extension", "extension", "reproduced"]})
-    view = c.finding_counts_view(claims)
-    assert view.iloc[:, 0].to_dict() == {"reproduced": 2, "differs": 1}
-    assert "our extension" not in view.index
-
-
 def test_a_win_rate_in_words_keeps_the_decimals_the_match_table_writes():
     text = c.rate_text(verdicts.Estimate(0.5, 0.48, 0.52, 400, "boards"))
     assert text == "0.500 (95 % interval across boards 0.480 to 0.520, 400 boards)"
@@ -279,28 +271,46 @@ def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
                              "ci_low": [low, 0.4], "ci_high": [high, 0.6], "boards": [400, 400]})
 
     text = c.first_screen(matches(0.657, 0.633, 0.682))
-    assert "won 9 of 19 games against its author (0.47) and 12 of 20 against two people (0.60)" in text
+    assert "won 9 of 19 games against its author (47 %) and 12 of 20 against two people (60 %)" in text
     # readers: the answer just above gives the rate and its interval; the first screen says only where it lies
     assert "0.657" not in text and "0.633" not in text
-    assert "MC0's interval against DD-ε, given above, lies above both of the thesis's rates." in text
+    # round-2 readers: say what to conclude, not only where the interval lies
+    assert ("MC0's interval against DD-ε, given above, lies above both of the thesis's rates: the stand-in is a "
+            "weaker opponent than the people, so it cannot show amateur strength.") in text
     assert "given above, lies above 0.47 and includes 0.60." in c.first_screen(matches(0.58, 0.55, 0.61))
-    assert "lies below both of the thesis's rates" in c.first_screen(matches(0.3, 0.25, 0.35))
-    assert "includes both of the thesis's rates" in c.first_screen(matches(0.5, 0.3, 0.7))
+    assert "lies below both of the thesis's rates: the stand-in is a stronger" in c.first_screen(matches(0.3, 0.25, 0.35))
+    assert "includes both of the thesis's rates." in c.first_screen(matches(0.5, 0.3, 0.7))
     assert c.first_screen(matches(0.6, 0.5, 0.7).iloc[1:]) == ""
     # an interval over all of [0, 1], or one board, is uninformative, not agreement (issue 50 reader)
     assert "uninformative" in c.first_screen(matches(0.5, 0.0, 1.0)) and "includes" not in c.first_screen(
         matches(0.5, 0.0, 1.0))
     one = matches(0.5, 0.2, 0.8).assign(boards=[1, 1])
     assert "it played one board" in c.first_screen(one)
+    # issue 50 reader: the first screen also says where RULE stands against DD-ε, with its interval and n
+    rule = pd.concat([matches(0.657, 0.633, 0.682), pd.DataFrame({"pairing": ["RULE vs DD-ε"], "a_win_rate": [0.613],
+                                                                  "ci_low": [0.592], "ci_high": [0.633], "boards": [400]})])
+    assert ("The RULE bot beats DD-ε with a win rate of 0.613 (95 % interval across boards 0.592 to 0.633, "
+            "400 boards).") in c.first_screen(rule)
+    assert "RULE bot" not in c.first_screen(matches(0.657, 0.633, 0.682))
+    # round-2 reader: the headline rests on one ε; the first screen gives the range the tuning allows
+    assert ("allow ε = 0.18 to 0.27 (the DD-ε section); the matches ran at one ε."
+            in c.first_screen(matches(0.657, 0.633, 0.682), eps_band=(0.183, 0.273)))
+    assert "allow ε" not in c.first_screen(matches(0.657, 0.633, 0.682), eps_band=(0.18, float("nan")))
 
 
 def test_the_first_screen_names_every_differing_check():
     claims = pd.DataFrame({"claim": ["a", "b", "c"], "kind": ["arithmetic", "arithmetic", "finding"],
+                           "family": ["x", "x", c.ERRORS], "cause": [None, None, "untested"],
                            "verdict": ["differs", "reproduced", "differs"], "paper_value": ["0.92", "1", "2"],
-                           "reproduced_value": [0.82, 1.0, 3.0]})
+                           "reproduced_value": [0.82, 1.0, 3.0], "ci_low": [None, None, 2.5],
+                           "ci_high": [None, None, 3.5], "n": [None, None, 400], "unit": ["exact", "exact", "boards"],
+                           "interval": [None, None, "95 % bootstrap over boards"]})
     text = c.differing_checks(claims)
-    assert "a (printed 0.92, recomputed 0.82)" in text and "b (" not in text and "c (" not in text
-    assert c.differing_checks(claims.iloc[1:]) == ""
+    assert "a (printed 0.92; its own inputs give 0.82)" in text and "b (" not in text
+    # round-2 readers: the first screen names the finding that differs, with both values
+    assert text.startswith(" Differs: c (thesis 2); ours 3") and "400 boards" in text
+    assert "; readings not yet run: estimate at the first call, com leads in the simulations" in text
+    assert c.differing_checks(claims.iloc[:2].iloc[1:]) == ""
 
 
 def test_the_fig_3_13_tables_show_only_filled_cells_and_no_empty_axis_row():

@@ -199,8 +199,16 @@ def test_the_error_table_leaves_out_its_constant_columns_and_says_them():
                             "actual_minus_dd": [0, 0], "rmse": [1.0, 2.0]})
     view = x.error_summary_view(summary)
     assert "exact estimates" not in view.columns and "RMSE" in view.columns
-    assert x.constant_error_note(summary) == ("Left out of the table above, each the same on every row: exact "
-                                              "estimates 0; tricks taken minus DD tricks 0.")
+    assert x.constant_error_note(summary) == ("Columns not shown: no estimate equals its DD tricks; the bot took "
+                                              "exactly its DD tricks in every game (exact play).")
+    assert "exact estimates 2 in every row" in x.constant_error_note(summary.assign(exact=[2, 2]))
     varied = summary.assign(exact=[0, 1])
     assert "exact estimates" in x.error_summary_view(varied).columns
     assert "exact estimates" not in x.constant_error_note(varied)
+
+
+def test_the_table_sizes_are_also_written_in_the_prints_units():
+    # round-2 reader: bytes beside "5.36 KB" left the conversion (and the print's truncation) to the reader
+    assert x._in_print_units(5497, "5.36 KB") == "5,497 B = 5.36 KB"   # 5.368: the print truncates
+    assert x._in_print_units(219007, "213 KB") == "219,007 B = 213 KB"
+    assert x._in_print_units(88, "88 B") == "88 B"

@@ -77,6 +77,11 @@ def test_the_solver_caption_says_the_kept_table_is_slower_per_node_only_where_it
     fewer = f.solver_speed_note(summary(0.05, 100, 0.1, 200))
     assert "searches fewer nodes and takes less time." in fewer and "per node" not in fewer
     assert "A fresh table's" not in f.solver_speed_note(summary(0.1, 250, 0.1, 250).iloc[:1])
+    # round-2 reader: two near-identical histograms and an unexplained bar at log10 nodes = 0
+    assert "the two histograms nearly coincide" in same
+    speed = pd.DataFrame({"table": ["kept", "kept", "fresh"], "nodes": [0, 5, 5]})
+    assert "the bar at 0 holds the 1 kept-table solves that its entries answer without a search (fresh table: 0)" in (
+        f.solver_speed_note(summary(0.1, 250, 0.1, 250), speed))
 
 
 def test_convergence_figure_and_note_follow_the_ns():
@@ -193,9 +198,9 @@ def test_the_printed_table_line_is_said_in_words():
 def test_the_dd_eps_caption_states_the_tuned_eps_itself():
     note = f.dd_eps_note(0.2234, 0.22)
     assert "ε = 0.223, interpolated linearly" in note and "use ε = 0.22" in note and "beside the figure" not in note
-    # issue 50 reader: the grid points that agree with 0.58 within their error are a range, not one ε
-    table = pd.DataFrame({"eps": [0.1, 0.2, 0.3], "mean_lost": [0.2, 0.58, 0.6], "se": [0.05, 0.17, 0.1]})
-    assert f.dd_eps_note(0.2, 0.2, table).endswith("are ε = 0.20, 0.30, so the data allow a range of ε, not one value.")
+    # issue 50 and round-2 readers: the data allow a range of ε, given as the crossings of the curve's 95 % band
+    table = pd.DataFrame({"eps": [0.1, 0.2, 0.3, 0.5], "mean_lost": [0.2, 0.5, 0.6, 1.0], "se": [0.02, 0.04, 0.04, 0.05]})
+    assert f.dd_eps_note(0.2, 0.2, table).endswith("fits ε = 0.20 to 0.33; the matches were played at ε = 0.20 only.")
     assert "default ε = 0.20" in f.dd_eps_note(float("nan"), 0.2)
 
 
