@@ -224,6 +224,18 @@ def bbn_grid(curves: pd.DataFrame) -> str:
             f"{type_words(names[d.argmax()])} ({d.max():+.1f} wins), the lowest {type_words(names[d.argmin()])} "
             f"({d.min():+.1f} wins).")
 
+def calibration(cal: pd.DataFrame) -> str:
+    """Fig 01_bbn_calibration: per probability, the bins (30 events or more) whose interval misses the diagonal."""
+    if cal.empty:
+        return ""
+    parts = [f"{t}: {int(((g.ci_low > g.p_mean) | (g.ci_high < g.p_mean)).sum())} of {len(g)} bins, the farthest "
+             f"{w.p_mean:.2f} said, {w.observed:.2f} revealed" for t, g in cal[cal.n >= 30].groupby("target", sort=False)
+             for w in [g.loc[(g.observed - g.p_mean).abs().idxmax()]]]
+    return (f"*What to notice:* the bins whose interval misses the grey diagonal, where the revealed hands do not bear "
+            f"the probability out: {'; '.join(parts) or 'none has 30 events'} (bins of 30 events or more; whiskers are "
+            "95 % intervals, hollow points have fewer events, the lower panel counts them). B has no parent in the "
+            "thesis's network: the table by count below gives P(B) against the revealed share at each of our counts.")
+
 def challenge_share(decisions: pd.DataFrame, group: str, player: str, count: int, column: str) -> float:
     """A share of the challenge-decisions table (one group, player and count of ours); NaN when absent."""
     r = decisions[(decisions.group == group) & (decisions.player == player) & (decisions["count"] == count)]
@@ -333,13 +345,11 @@ def liar_loss(res) -> dict:
     share = partial(challenge_share, decisions, bbnx.LIARS)
 
     rev = verdicts.set_index("count")
-    parts = "; ".join(f"{r.change}: {points(r.gain_after_change, lr.loc[r.change, 'diff_ci_low'], lr.loc[r.change, 'diff_ci_high'])}"
-                      for r in loss_shares.itertuples())
     most = "most of the loss" if top.share_of_loss_removed > 0.5 else "the largest share of the loss"
     both = shares.loc[_BOTH] if _BOTH in shares.index else None
     shut = lr.loc[_SHUT, "diff"] if _SHUT in lr.index else None
-    text = (f"**What accounts for the loss.** {pooled} Replayed on the same dice with one change at a time, the pooled "
-            f"gain becomes: {parts}. **The single change that removes {most} is `{top.change}`**: it removes "
+    text = (f"**What accounts for the loss.** {pooled} Replayed on the same dice with one change at a time (the folded "
+            f"table above, change by change), **the change that removes {most} is `{top.change}`**: it removes "
             f"{top.share_of_loss_removed:.0%} of it ({points(top.gain_thesis_reading)} → "
             f"{points(top.gain_after_change)}, a change of "
             f"{points(top.vs_thesis, top.vs_thesis_ci_low, top.vs_thesis_ci_high)} across seeds on the "

@@ -675,7 +675,7 @@ def game_length_rows(mean_turns: float, share_45: float, mean_final: float, shar
 
 def human_rows() -> list[dict]:
     """Table 5.1: human players (cannot be reproduced; see the substitute table)."""
-    return [claim(f"human player {player}: random-guess / with BBN", "Table 5.1", f"{plain} / {bbn}", None,
+    return [claim(f"human player {player} (Table 5.1's name for the player): random-guess / with BBN", "Table 5.1", f"{plain} / {bbn}", None,
                   V.stated("not-reproducible", "human opponents cannot be replayed"), kind="finding", family="Table 5.1",
                   note="see the substitute table (self-play, drifting and deceiving programs)")
             for player, (plain, bbn) in printed.TABLE_5_1.items()]
