@@ -649,8 +649,9 @@ def x3_by_type(x3: pd.DataFrame) -> pd.DataFrame:
              "win_rate_x1": "win rate of real-valued guessing alone (X1)",
              "gain": "gain (points, 95 % interval across seeded matches)"}
     # the gain with its t interval across seeds, as the page gives every gain (a reader found it bare, issue 50)
-    ests = [gain_estimate(g.gain) for _, g in x3.groupby("opponent", sort=False)]
-    return table.assign(gain=points_interval(*zip(*((e.value, e.low, e.high) for e in ests)))).rename(columns=words)
+    ests = [(e.value, e.low, e.high) if len(g) > 1 else (g.gain.mean(), np.nan, np.nan)   # one seed: no interval
+            for _, g in x3.groupby("opponent", sort=False) for e in [len(g) > 1 and gain_estimate(g.gain)]]
+    return table.assign(gain=points_interval(*zip(*ests))).rename(columns=words)
 
 
 def points_interval(value, low, high) -> list[str]:

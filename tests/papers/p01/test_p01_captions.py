@@ -22,7 +22,7 @@ def test_vs_types_caption_counts_the_bars_in_the_band():
     text = captions.vs_types(_large(rates), 500, 20)
     assert "27 of 32 blue dots" in text
     assert "3 lie below it (types 1, 5, 23)" in text and "2 above it (types 31, 32)" in text
-    assert "type 5, wins 0.520" in text and "spans 0.080" in text
+    assert "type 5, wins 0.520" in text and "span 0.080" in text
 
 
 def _final(ends, n_games=500):
