@@ -2,13 +2,11 @@
 the words for numbers are :mod:`liarlab.study.per_unit`'s."""
 from __future__ import annotations
 
-import re
 from functools import partial
 
 import numpy as np
 import pandas as pd
 
-from liarlab.core import verdicts as V
 from liarlab.papers.p01 import bbn_experiments as bbnx
 from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01 import printed
@@ -333,8 +331,7 @@ def liar_loss(res) -> dict:
             f"{hands.share_H_dice_wrong.mean():.2f} of the time. With limits set, the guessed count g shrinks and the "
             f"player challenges a liar's count-2 bid {share('network', 2, 'share_challenged'):.2f} of the time instead "
             f"of {share('plain', 2, 'share_challenged'):.2f}, though only {share('plain', 2, 'share_false'):.2f} of "
-            f"those bids are false (count 3: {share('plain', 3, 'share_false'):.2f}, count 4: "
-            f"{share('plain', 4, 'share_false'):.2f})."
+            "those bids are false (counts 3 and 4: the challenge figure above)."
             "\n\n**A property of the readings, not a defect.** Each part of the network does what Ch. 4 §3 and the "
             "spec's readings describe (tested); the loss comes from combining the spec's probability 4 and the limits "
             "with the random-guess rules, which never ask whether a later bid would be easier to catch.")
@@ -345,49 +342,39 @@ def liar_loss(res) -> dict:
 
 # ============================================================================ texts read from the results object
 
-def _sized(plan, unit: str) -> str:
-    """"13,423 fresh games, the number the pilot asks for ..." or "... the budget's cap (the pilot asked ...)"."""
-    found, power = re.search(r"power: (\d[\d,]*\d|\d)", plan.reason), f"{100 * V.PLANNED_POWER:.0f} % power"
-    if plan.capped and found:
-        return f"{plan.n:,} fresh {unit}, the budget's cap (the pilot asked for {found.group(1)} to decide it at {power})"
-    return f"{plan.n:,} fresh {unit}, the number the pilot asks for to decide it at {power}"
-
-def _not_run(plan, fresh, decided: str) -> str | None:
-    """The second stage's "not run" sentence (the pilot decided, or no plan could be drawn), else None."""
-    if plan is None:
-        return f"**Second stage: not run.** The pilot decides {decided}; the claims table judges it on the pilot."
-    if fresh is None or plan.undecidable:
-        return f"**Second stage: not run.** {plan.reason[0].upper() + plan.reason[1:]}."
-    return None
+def _stage(plan, fresh, decided: str, sample: str = "", unit: str = "games", judged: str = "") -> str:
+    """The second stage in words (issue 50: played or not, with its size and unit): ``confirmation_text``, headed."""
+    played = plan is not None and fresh is not None and not plan.undecidable
+    return (f"**Second stage: {'run' if played else 'not run'}.** "
+            + confirmation_text(plan, fresh if played else None, decided, sample, unit, judged))
 
 def win_rate_confirmation(res) -> str:
-    """The per-type win-rate claims' second stage in words: played or not, which claims the pilot left to it and
-    which it decided (issue 50)."""
+    """The per-type win-rate claims' second stage: played or not, which claims the pilot left to it and which it
+    decided."""
     plan, large = res.win_plan, res.large
-    if (said := _not_run(plan, res.large_fresh, "every per-type win-rate claim")) is not None:
-        return said
+    if plan is None or res.large_fresh is None or plan.undecidable:
+        return _stage(plan, None, "The pilot decides every per-type win-rate claim; the claims table judges them on it.")
     band, beaten = win_rate_judgements(large)
     claims = {"60-70 % against every type": band, "beats every type": beaten,
               "beats each of types 1, 5 and 23": trend_judged(large)[1]}
     again = [k for k, j in claims.items() if goes_to_second_stage(j)]
     kept = [f"\"{k}\" ({claims[k].verdict.replace('inconclusive', 'undecided')})" for k in claims if k not in again]
-    return (f"**Second stage: run.** The pilot ({int(large.games.min()):,} games a type) leaves "
-            f"{' and '.join(f'{chr(34)}{k}{chr(34)}' for k in again) or 'no claim'} to a second stage, so each of the "
-            f"{len(large)} types played {_sized(plan, 'games')}; the claims table judges "
-            f"{'it' if len(again) == 1 else 'them'} on those fresh games. "
-            + (f"The pilot decides {' and '.join(kept)}: {'it is' if len(kept) == 1 else 'they are'} not judged "
+    left = " and ".join(f"\"{k}\"" for k in again) or "no claim"
+    return (_stage(plan, res.large_fresh, "", f"The pilot ({int(large.games.min()):,} games a type) leaves {left} to a "
+                   "second stage, judged on its confirmatory sample")
+            + (f" The pilot decides {' and '.join(kept)}: {'it is' if len(kept) == 1 else 'they are'} not judged "
                "again, and the first screen's counts are the pilot's." if kept else ""))
 
 def bbn_gain_confirmation(res) -> str:
     """The network-gain claim's second stage in words, labelled pilot and confirmatory (issue 50)."""
-    if (said := _not_run(res.gain_plan, res.gains_fresh, "the network-gain claim")) is not None:
-        return said
-    pilot = int(res.gains.groupby("opponent").rep.nunique().min())
-    return (f"**Second stage: run.** The pilot ({pilot} seeded matches a type) leaves the network-gain claim "
-            f"undecided, so each of the {res.gains.opponent.nunique()} types played "
-            f"{_sized(res.gain_plan, 'seeded matches')}. On these confirmatory seeds "
-            f"{gain_count(gain_verdicts(judged_gains(res)))}: the count of the claims table and of the first screen "
-            "(the figure above counts the pilot's).")
+    plan, fresh = res.gain_plan, res.gains_fresh
+    if plan is None or fresh is None or plan.undecidable:
+        return _stage(plan, None, "The pilot's seeded matches decide the network-gain claim; the claims table judges "
+                      "it on them.")
+    return _stage(plan, fresh, "", f"The pilot ({int(res.gains.groupby('opponent').rep.nunique().min())} seeded "
+                  "matches a type) leaves the network-gain claim undecided; confirmatory sample", "seeded matches",
+                  f"{gain_count(gain_verdicts(judged_gains(res)))}, the count of the claims table and of the first "
+                  "screen (the figure above counts the pilot's)")
 
 def win_rate_views(params) -> str:
     """E5's three views with this run's sizes, the thesis's own size said as the thesis's (issue 50)."""

@@ -101,14 +101,14 @@ def test_confirmation_texts_say_what_the_two_stage_design_did():
     # played or not, said in words with the size and unit, and which claims the fresh games judge (issue 50: a
     # printed line left unclear whether the 13,423 games were played)
     assert text.startswith("**Second stage: run.** The pilot (100 games a type) leaves ")
-    assert "each of the 32 types played 500 fresh games, the number the pilot asks for to decide it at " \
+    assert "500 fresh games a type, the number the pilot asks for to decide it at " \
            "80 % power" in text and '"beats every type"' in text
     capped = V.Plan(n=6, capped=True, undecidable=False, reason="planned from the pilot at 80% power: 3,218, capped at 6")
     res.gain_plan, res.gains_fresh = capped, None
-    assert captions.bbn_gain_confirmation(res) == ("**Second stage: not run.** Planned from the pilot at 80% power: "
-                                                   "3,218, capped at 6.")
+    assert captions.bbn_gain_confirmation(res) == ("**Second stage: not run.** Undecidable: planned from the pilot at "
+                                                   "80% power: 3,218, capped at 6.")
     res.win_plan = capped
-    assert ("6 fresh games, the budget's cap (the pilot asked for 3,218 to decide it at 80 % power)"
+    assert ("6 fresh games a type, the budget's cap (the pilot asked for 3,218 to decide it at 80 % power)"
             in captions.win_rate_confirmation(res))
 
 
