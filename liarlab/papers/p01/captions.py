@@ -88,7 +88,8 @@ def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None, second_stage: 
     labelled as such (three unlabelled counts read as a contradiction); the fresh seeds are named only when the
     second stage runs."""
     pos, neg = (e7.diff_ci_low > 0).sum(), (e7.diff_ci_high < 0).sum()
-    drawn = f"{pos} of {len(e7)} {'drawn intervals ' if gains is None else ''}{agree(pos, 'lie')} above zero and {neg} below. "
+    drawn = (f"{pos} of {len(e7)} {'drawn intervals ' if gains is None else ''}{agree(pos, 'lie')} above zero and "
+             f"{neg} below. ")
     text = (f"{NOTICE} each bar is the network's paired gain over plain random-guess on the same dice, in points, with "
             "its 95 % interval across seeded matches; the thesis's +5 to +10 points are green. ")
     if gains is None:
@@ -100,9 +101,10 @@ def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None, second_stage: 
                  + f". The bars drawn are unadjusted 95 % intervals: {drawn}")
     seeds = int(e7.seeds.min()) if "seeds" in e7 else None
     if seeds is not None and seeds < 5 and ((e7.diff_ci_high - e7.diff_ci_low) > 0.5).any():
-        text += (f"With {seeds} seeded matches a type the t intervals have {seeds - 1} degree{'s' if seeds > 2 else ''} "
-                 "of freedom and say almost nothing" + (" (some reach -100 or +100 points)" if (
-                     (e7.diff_ci_low <= -0.999) | (e7.diff_ci_high >= 0.999)).any() else "")
+        text += (f"With {seeds} seeded matches a type the t intervals have {seeds - 1} degree"
+                 f"{'s' if seeds > 2 else ''} of freedom and say almost nothing"
+                 + (" (some reach -100 or +100 points)" if ((e7.diff_ci_low <= -0.999)
+                                                              | (e7.diff_ci_high >= 0.999)).any() else "")
                  + "; the axis is scaled to the bars, and whiskers beyond it are cut. ")
     return text + liar_sentence(e7[e7.opponent.isin([f"type{t}" for t in range(25, 33)])])
 
@@ -133,11 +135,9 @@ def judged_gains(res) -> pd.DataFrame:
 
 def win_quantity(res) -> str:
     """What the opening answer measures for the headline claim (issue 50)."""
-    large = res.large
+    large, games, mean = res.large, int(res.large.games.min()), mean_over_types(res.large)
     worst, best = large.loc[large.win_rate.idxmin()], large.loc[large.win_rate.idxmax()]
-    games = int(large.games.min())
-    size = f"{games:,} games a type" if games == int(large.games.max()) else f"at least {games:,} games a type"
-    mean = mean_over_types(large)
+    size = ("" if games == int(large.games.max()) else "at least ") + f"{games:,} games a type"
     return (f"random-guess's mean win rate over the {len(large)} types as {mean.value:.3f} (95 % interval "
             f"{mean.low:.3f} to {mean.high:.3f}; from {worst.win_rate:.3f} against type {int(worst.type)} to "
             f"{best.win_rate:.3f} against type {int(best.type)}; {size}), and the number of types whose win rate lies "
@@ -147,8 +147,8 @@ def best_response_quantity(res) -> str:
     """What the opening answer measures for the 'cannot be badly exploited' premise, its third result."""
     b = res.br.iloc[0]
     return (f"random-guess's win rate against a best responder that knows its rules and looks one exchange ahead (the "
-            f"responder wins {float(b.win_rate):.3f} of {int(b.games):,} games; a full best response wins at least as "
-            "much)")
+            f"responder wins {float(b.win_rate):.3f} of {int(b.games):,} games; a full best response wins at least "
+            "as much)")
 
 def gain_second_stage(res) -> bool:
     """Whether the pilot leaves the network-gain claim to fresh seeds (the plan is known before they run)."""
@@ -196,7 +196,8 @@ def bbn_grid(curves: pd.DataFrame) -> str:
     up = int((d > 0).sum())
     return (f"{NOTICE} per type, the mean cumulative difference in wins (network player minus plain random-guess), "
             f"blue where it ends above zero, red below. Counting the mean curves alone, without their spread across "
-            f"seeds, {up} of {len(d)} {agree(up, 'end')} above zero (the claims table's count is under the gain figure); "
+            f"seeds, {up} of {len(d)} {agree(up, 'end')} above zero (the claims table's count is under the gain "
+            "figure); "
             f"the highest is {type_words(names[d.argmax()])} ({d.max():+.1f} wins), the lowest "
             f"{type_words(names[d.argmin()])} ({d.min():+.1f} wins).")
 
@@ -204,13 +205,14 @@ def calibration(cal: pd.DataFrame) -> str:
     """Fig 01_bbn_calibration: per probability, the bins (30 events or more) whose interval misses the diagonal."""
     if cal.empty:
         return ""
-    parts = [f"{t}: {int(((g.ci_low > g.p_mean) | (g.ci_high < g.p_mean)).sum())} of {len(g)} bins, the farthest "
-             f"{w.p_mean:.2f} said, {w.observed:.2f} revealed" for t, g in cal[cal.n >= 30].groupby("target", sort=False)
+    parts = [f"{t} misses it in {int(((g.ci_low > g.p_mean) | (g.ci_high < g.p_mean)).sum())} of {len(g)} bins "
+             f"(farthest: {w.p_mean:.2f} said, {w.observed:.2f} revealed)"
+             for t, g in cal[cal.n >= 30].groupby("target", sort=False)
              for w in [g.loc[(g.observed - g.p_mean).abs().idxmax()]]]
-    return (f"*What to notice:* the bins whose interval misses the grey diagonal, where the revealed hands do not bear "
-            f"the probability out: {'; '.join(parts) or 'none has 30 events'} (bins of 30 events or more; whiskers are "
-            "95 % intervals, hollow points have fewer events, the lower panel counts them). B has no parent in the "
-            "thesis's network: the table by count below gives P(B) against the revealed share at each of our counts.")
+    return (f"{NOTICE} a bin whose 95 % interval misses the grey diagonal is a probability the revealed hands do not "
+            f"bear out: {'; '.join(parts) or 'no bin has 30 events'}. Bins with fewer than 30 events are hollow; the "
+            "lower panel counts events. B has no parent in the thesis's network: the table by count below gives P(B) "
+            "against the revealed share at each of our counts.")
 
 def challenge_share(decisions: pd.DataFrame, group: str, player: str, count: int, column: str) -> float:
     """A share of the challenge-decisions table (one group, player and count of ours); NaN when absent."""
@@ -246,7 +248,7 @@ def summary(res, liar_text: str | None = None, readings_text: str | None = None,
     large, gains, trait_effect, wide = res.large, judged_gains(res), res.trait_effect, res.wide
     if liar_text is None:
         liar_text = (liar_loss(res)["summary"] if res.liar_readings is not None
-                     else "(Types 25-32 are not in this profile's network comparison.)")
+                     else "(Not in this profile's network run.)")
     readings_text = network_readings(res) if readings_text is None else readings_text
     extensions_text = extensions(res) if extensions_text is None else extensions_text
     g, mg, fresh = gain_verdicts(gains), mean_gain(gains), on_fresh_seeds(res)
@@ -271,10 +273,9 @@ def summary(res, liar_text: str | None = None, readings_text: str | None = None,
         f"* **The network (§5.2: +5 to +10 points against most types).** Learning after every game, as the thesis's "
         f"network does, its mean gain over the {gains.opponent.nunique()} types is {points(mg.value, mg.low, mg.high)}"
         f"{' on the confirmatory seeds' if fresh else ''}. {gain_sentence(g, ' on them' if fresh else '')}.",
-        *([f"* **Liars that prefer to bid (types 25-32; our diagnosis, not a claim of the thesis).** {liar_text}"]
-          if liar_text else []),
-        *([f"* **Readings of the network.** {readings_text}"] if readings_text else []),
-        *([f"* **Extensions.** {extensions_text}"] if extensions_text else []),
+        *(f"* **{head}.** {text}" for head, text in (
+            ("Liars that prefer to bid (types 25-32; our diagnosis, not a claim of the thesis)", liar_text),
+            ("Readings of the network", readings_text), ("Extensions", extensions_text)) if text),
         f"* **Best-response lower bound.** A responder that knows the rules and looks one exchange ahead wins "
         f"{est_text(br.win_rate, br.ci_low, br.ci_high, fmt='.3f')} against random-guess: the premise that "
         "random-guess \"ensures not losing\" fails against a modelling opponent, and a full best response would win "
@@ -321,9 +322,10 @@ def liar_loss(res) -> dict:
                f"{points(lr.loc[_SHUT, 'diff'])})." if _SHUT in lr.index else ".")
             + "\n\n**The verdicts do not agree with the revealed hands.** At our count 2 the liars' answers get a mean "
             f"P(lie) of {rev.loc[2, 'network_p_lie']:.2f} ({rev.loc[2, 'revealed_lie']:.2f} revealed); P(B) (\"their "
-            f"hand supports our bid\") is {rev.loc[4, 'network_p_supports']:.2f} ({rev.loc[4, 'revealed_supports']:.2f}) "
-            f"at our count 4 and {rev.loc[5, 'network_p_supports']:.2f} ({rev.loc[5, 'revealed_supports']:.2f}) at 5: "
-            "B has no parent, so it cannot learn that support falls with our count (P(B|A) adds that edge). The gate adopts "
+            f"hand supports our bid\") is {rev.loc[4, 'network_p_supports']:.2f} "
+            f"({rev.loc[4, 'revealed_supports']:.2f}) at our count 4 and {rev.loc[5, 'network_p_supports']:.2f} "
+            f"({rev.loc[5, 'revealed_supports']:.2f}) at 5: B has no parent, so it cannot learn that support falls "
+            "with our count (P(B|A) adds that edge). The gate adopts "
             f"{rev.loc[2, 'gate_adopted']:.2f} of the verdicts at count 2; the limits set hold in "
             f"{1 - hands.share_limits_wrong.mean():.3f} of cases and the imagined dice H are wrong "
             f"{hands.share_H_dice_wrong.mean():.2f} of the time. With limits set, the guessed count g shrinks and the "
@@ -351,7 +353,8 @@ def win_rate_confirmation(res) -> str:
     decided."""
     plan, large = res.win_plan, res.large
     if plan is None or res.large_fresh is None or plan.undecidable:
-        return _stage(plan, None, "The pilot decides every per-type win-rate claim; the claims table judges them on it.")
+        return _stage(plan, None, "The pilot decides every per-type win-rate claim; the claims table judges them on "
+                      "it.")
     band, beaten = win_rate_judgements(large)
     claims = {"60-70 % against every type": band, "beats every type": beaten,
               "beats each of types 1, 5 and 23": trend_judged(large)[1]}
@@ -396,7 +399,8 @@ def timing_ratio(vs_thesis: pd.DataFrame, bbn_time: pd.DataFrame | None = None) 
     if bbn_time is not None:
         t = ex.like_for_like_timing(bbn_time)
         per500 = [ex.significant(x * 500 / t.games) for x in (t.seconds_bbn, t.seconds_random_only)]
-        times = f" ({per500[0]:.4f} s with it against {per500[1]:.4f} s without it per 500 games, as in the table above)"
+        times = (f" ({per500[0]:.4f} s with it against {per500[1]:.4f} s without it per 500 games, as in the table "
+                 "above)")
     return (f"**Slow-down with the network:** {float(r.ours):.1f} times the time without it{times}, both on the "
             f"{engine} (the thesis: {float(r.paper):g} times). *Numba batch* is our compiled simulator, which plays "
             "many games at once; only the ratio is comparable with the thesis's Java timings.")
@@ -424,7 +428,8 @@ def x2_positions(mixture: pd.DataFrame) -> str:
 Facing "three 1s" with two 1s, the challenge check fires with probability {at.loc[1.0, 'challenge_draw_p_c']:.2f} at λ = 1
 and {at.loc[0.0, 'challenge_draw_p_c']:.2f} at λ = 0, but the player finally challenges {at.loc[1.0, 'final_share_challenge']:.3f}
 and {at.loc[0.0, 'final_share_challenge']:.3f} of the time ({int(at.decisions.iloc[0]):,} decisions each): the loop divides the two
-checks' shifts by each other, and at the opening the bids barely move. That is why the sweep's win rates stay within noise.
+checks' shifts by each other, and at the opening the bids barely move. That is why the sweep's win rates stay
+within noise.
 """
 
 def network_readings(res) -> str:
@@ -449,12 +454,13 @@ def bid_draw(fig44: pd.DataFrame) -> str:
     never = shown[shown.p_returned <= 0]
     faces = sorted({int(f) for _, f in never.bid})
     one = len(never) == 1
-    never_text = (f"{len(never)} of the {len(shown)} candidates shown, every one on {'face' if len(faces) == 1 else 'faces'}"
-                  f" {', '.join(map(str, faces))}, {'is' if one else 'are'} never returned although "
-                  f"{'it has' if one else 'they have'} a weight" if len(never) else "every candidate shown is returned sometimes")
+    never_text = (f"{len(never)} of the {len(shown)} candidates shown, every one on "
+                  f"{'face' if len(faces) == 1 else 'faces'} {', '.join(map(str, faces))}, {'is' if one else 'are'} "
+                  f"never returned although {'it has' if one else 'they have'} a weight" if len(never)
+                  else "every candidate shown is returned sometimes")
     return (f"{NOTICE} {never_text}: the player keeps a bid only when the opponent's guess of our count plus its "
-            "sampled count falls short, which never happens on a face we do not hold. The simulated shares (orange) lie "
-            f"within {float((shown.p_returned_sim - shown.p_returned).abs().max()):.4f} of the exact ones (blue).")
+            "sampled count falls short, which never happens on a face we do not hold. The simulated shares (orange) "
+            f"lie within {float((shown.p_returned_sim - shown.p_returned).abs().max()):.4f} of the exact ones (blue).")
 
 def e7_pooled(res):
     """E7's pooled gain over the pilot's types, t interval across seeded matches: the page's one interval for it."""
@@ -469,10 +475,10 @@ def schedule_note(res) -> str:
     if not same:
         return text + "Its matches are drawn apart from E7's, so its every-game row is a second measurement of E7's gain."
     e7 = e7_pooled(res)
-    return text + (f"Its every-game row replays E7's own matches, so its gain is E7's pooled gain, which the page gives "
-                   f"across seeded matches: {points(e7.value, e7.low, e7.high)}. The first screen's gain is the claims "
-                   + ("row's, on the confirmatory seeds where the pilot left the claim undecided." if on_fresh_seeds(res)
-                      else "row's, on these same pilot matches (no second stage ran)."))
+    return text + (f"Its every-game row replays E7's own matches, so its gain is E7's pooled gain, which the page "
+                   f"gives across seeded matches: {points(e7.value, e7.low, e7.high)}. The first screen's gain is the "
+                   "claims row's, " + ("on the confirmatory seeds where the pilot left the claim undecided." if
+                                       on_fresh_seeds(res) else "on these same pilot matches (no second stage ran)."))
 
 def readings_vs_e7(res) -> str:
     """Why the readings table's "thesis reading" row is not E7's pooled gain: E12 replays its own seeded matches."""
@@ -487,8 +493,8 @@ def readings_vs_e7(res) -> str:
         f"E7's {off['bbn_matches']}): the thesis-reading row is a second measurement of E7's pooled gain, ")
         + f"with the same {int(t.types)} types x {int(t.seeds)} seeds x {int(t.games // (t.types * t.seeds))} games: "
         f"here the network wins {t.win_rate_bbn:.3f} of its games and gains "
-        f"{points(t['diff'], t.diff_ci_low, t.diff_ci_high)}; in E7 it wins {float(res.bbn_run.games.win_bbn.mean()):.3f} "
-        f"and gains {points(e7.value, e7.low, e7.high)}. "
+        f"{points(t['diff'], t.diff_ci_low, t.diff_ci_high)}; in E7 it wins "
+        f"{float(res.bbn_run.games.win_bbn.mean()):.3f} and gains {points(e7.value, e7.low, e7.high)}. "
         + ("The two intervals overlap: sampling noise between two sets of dice. " if overlap
            else "The two intervals do not overlap, which sampling noise alone would rarely give. ")
         + "Every *vs thesis* change is measured against this table's own thesis-reading row, on the same dice.")

@@ -100,7 +100,8 @@ def reading_robustness(by_type: pd.DataFrame) -> pd.DataFrame:
                      "worst_type": int(worst.type), "max_win_rate": g.win_rate.max(), "types_in_band": yes,
                      "types_outside_band": no, "share_in_band_low": share.low, "share_in_band_high": share.high,
                      "every_type_60_70": V.all_of(band).verdict,
-                     "loses_to_none": V.all_of(U.above(g.wins, g.games)).verdict, "games_per_type": int(g.games.iloc[0])})
+                     "loses_to_none": V.all_of(U.above(g.wins, g.games)).verdict,
+                     "games_per_type": int(g.games.iloc[0])})
     return pd.DataFrame(rows)
 
 def undecided_worded(frame):
@@ -112,8 +113,8 @@ def reading_robustness_table(r: pd.DataFrame) -> pd.DataFrame:
     """:func:`reading_robustness` headed in words (issue 50), rates to 3 decimals, the share as its range."""
     rates = {"mean win rate": r.mean_win_rate, "lowest win rate": r.min_win_rate}
     shown = pd.DataFrame({
-        "reading of the rules": r.reading, **rates, "type with the lowest": r.worst_type.map(lambda t: f"type {int(t)}"),
-        "highest win rate": r.max_win_rate, "types in 60-70 %": r.types_in_band.astype(int),
+        "reading of the rules": r.reading, **rates,
+        "type with the lowest": r.worst_type.map(lambda t: f"type {int(t)}"), "highest win rate": r.max_win_rate, "types in 60-70 %": r.types_in_band.astype(int),
         "types outside 60-70 %": r.types_outside_band.astype(int),
         "share of types in 60-70 % (range over the undecided)": [
             f"{fixed_text(lo, 3)} to {fixed_text(hi, 3)}" for lo, hi in zip(r.share_in_band_low, r.share_in_band_high)],
@@ -194,8 +195,8 @@ def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: i
     return claim(TREND_CLAIM, "§5.1 Fig 5.3, Figs 5.6-5.8", printed.FIG_5_3_TEXT, *trend_estimate(large, fresh, plan),
                  kind="finding", family=TREND_FAMILY,
                  note=f"large-sample rates {', '.join(f'type{t} {r:.3f}' for t, r in g.win_rate.items())}; "
-                      f"{int((ends.cum_wins <= n_games / 2).sum())} of {len(ends)} seeded {n_games}-game matches end at "
-                      f"or below x/2 (the binomial expects {expected:.1f})")
+                      f"{int((ends.cum_wins <= n_games / 2).sum())} of {len(ends)} seeded {n_games}-game matches end "
+                      f"at or below x/2 (the binomial expects {expected:.1f})")
 
 def _three_types_beaten(frame: pd.DataFrame):
     g = frame.set_index("type").loc[list(FIG_TYPES)]
@@ -438,7 +439,8 @@ def _unpaired(res):
     judged = [V.magnitude(V.difference_of_proportions(int(a.win_bbn.sum()), len(a), int(b.win_plain.sum()), len(b),
                                                       level), *printed.BBN_GAIN_BAND, "gain in +5 to +10 points",
                           span=2.0, reference=0.0)
-              for _, g in games.groupby("opponent", sort=False) for a, b in [(g[g.rep == reps[0]], g[g.rep == reps[1]])]]
+              for _, g in games.groupby("opponent", sort=False)
+              for a, b in [(g[g.rep == reps[0]], g[g.rep == reps[1]])]]
     return (*U.judged_share(judged, "most"), "the network's first seeded match against the plain player's second "
                                               "(other dice); Newcombe interval per type")
 
@@ -487,7 +489,8 @@ GAIN_WAYS = (
                                      "types 31 and 32 are not both in this sample"),
                 note="; type31's seeded matches are type32's (the same program as printed)"),
     *(_replayed_way(GAIN_READINGS[k], _E12[k], **_E7_REPLAYS) for k in _E12),
-    *(Way(GAIN_READINGS[k], claim=GAIN_CLAIM, not_run=why) for k, why in (("details", _DETAILS), ("min count", _MIN_COUNT))),
+    *(Way(GAIN_READINGS[k], claim=GAIN_CLAIM, not_run=why)
+      for k, why in (("details", _DETAILS), ("min count", _MIN_COUNT))),
 )
 
 # ============================================================================ Ch. 4 §1: the best response
@@ -561,8 +564,8 @@ def best_response_row(res) -> dict:
     b, br2 = res.br.iloc[0], res.br2
     return claim(BR_CLAIM, "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT, *_br(res), kind="finding",
                  note=f"against a one-exchange-lookahead responder that knows its rules (a lower bound on a best "
-                      f"response; {int(b.games)} games, openers alternate), judged as the difference from 0.5; the depth-2 responder leaves random-guess "
-                      f"{1 - br2.win_rate.iloc[0]:.3f} over {int(br2.games.iloc[0]):,} games")
+                      f"response; {int(b.games)} games, openers alternate), judged as the difference from 0.5; the "
+                      f"depth-2 responder leaves random-guess {1 - br2.win_rate.iloc[0]:.3f} over {int(br2.games.iloc[0]):,} games")
 
 # ============================================================================ the other families' rows
 
@@ -588,12 +591,13 @@ def worked_check_rows(checks: pd.DataFrame) -> list[dict]:
     """§4.2 Figs 4.2-4.6: the challenge draw in the worked situations (exact, by enumeration)."""
     def simulated(r):
         sim = V.proportion(r.challenge_draws, r.calls)
-        return (f"simulated {sim.value:.4f}" + (f" (95 % interval {sim.low:.4f} to {sim.high:.4f})" if sim.high > sim.low
-                                                else "") + f" over {int(r.calls):,} calls; ")
+        interval = f" (95 % interval {sim.low:.4f} to {sim.high:.4f})" if sim.high > sim.low else ""
+        return f"simulated {sim.value:.4f}{interval} over {int(r.calls):,} calls; "
     return [claim(f"challenge draw: {r.situation}", "§4.2 Figs 4.2-4.6", round(r.paper_challenge_draw, 4),
                   V.exact(r.p_challenge_draw), V.value(r.paper_challenge_draw, V.exact(r.p_challenge_draw)),
                   kind="arithmetic", family="§4.2 Figs 4.2-4.6", note=(simulated(r) if "calls" in r else "")
-                  + f"final action = challenge with probability {r.p_final_challenge:.4f}") for _, r in checks.iterrows()]
+                  + f"final action = challenge with probability {r.p_final_challenge:.4f}")
+            for _, r in checks.iterrows()]
 
 def _two_sixes_way(reading: CR.Reading, count) -> Way:
     """A reading of the Fig 4.4 weight: ``count(ours)`` is the weight it counts (ours: our bid draw's)."""

@@ -309,3 +309,12 @@ def test_the_first_screen_names_the_best_responder_as_its_third_result():
     text = answer.answer_paragraph(pd.DataFrame([row]), "Q?", third=claims.BR_CLAIM,
                                    third_quantity=captions.best_response_quantity(res))
     assert "**Third main result.**" in text and "0.770 of 10,000 games" in text
+
+
+def test_the_calibration_caption_says_which_bins_miss_the_diagonal():
+    # the caption stated no finding (a reader, issue 50): it counts the bins whose interval misses the diagonal
+    cal = pd.DataFrame({"target": ["P(B) supports"] * 3, "p_mean": [0.1, 0.5, 0.9], "observed": [0.4, 0.52, 0.9],
+                        "n": [100, 200, 10], "ci_low": [0.3, 0.45, 0.6], "ci_high": [0.5, 0.59, 1.0]})
+    text = captions.calibration(cal)
+    assert "P(B) supports misses it in 1 of 2 bins (farthest: 0.10 said, 0.40 revealed)" in text
+    assert captions.calibration(cal.iloc[:0]) == ""
