@@ -39,6 +39,7 @@ LOOSE_WIN_BAND = (0.55, 0.75)   # "about 60-70 %" read loosely: the spec's "revi
 ROUGHLY_HALF = (0.5 * (1 - V.ABOUT), 0.5 * (1 + V.ABOUT))   # "roughly half" (大致一半): the protocol's +-25 %
 #: "約 5%~10%" with the protocol's "about": the band's edges widened by ABOUT (+3.75 to +12.5 points)
 GAIN_ABOUT_BAND = (printed.BBN_GAIN_BAND[0] * (1 - V.ABOUT), printed.BBN_GAIN_BAND[1] * (1 + V.ABOUT))
+
 # ============================================================================ per-type rules (per_unit, this paper's bands)
 
 def per_type_band(wins, games, band=printed.WIN_BAND, m: int | None = None) -> list[V.Judgement]:
@@ -339,18 +340,15 @@ def bbn_gain_plan(gains: pd.DataFrame, cap: int) -> V.Plan | None:
 
 def _gain(res) -> list[dict]:
     share, j, ests, judged, gains = gain_verdict(res)
-    level, (yes, no, open_) = 100 * V.simultaneous_level(len(ests)), tally(judged)
-    values = [100 * e.value for e in ests]
+    m, values = len(ests), [100 * e.value for e in ests]
     return [claim(GAIN_CLAIM, "§5.2", printed.BBN_GAIN_TEXT, share, j, kind="finding", family=GAIN_FAMILY,
-                  note=_share_note(len(ests), "whose gain lies in +5 to +10 points", f"{len(ests)} types x "
+                  note=_share_note(m, "whose gain lies in +5 to +10 points", f"{m} types x "
                                    f"{int(gains.groupby('opponent').rep.nunique().min())} seeded matches x "
-                                   f"{res.params['bbn_games']} games (paired with plain random-guess on the same dice)",
-                                   f"per type t across seeds at {level:.2f} % (Bonferroni-adjusted): "
-                                   f"{plural(yes, 'type')} in +5 to +10 points, {no} outside, {open_} undecided",
-                                   f"gain above 0 for {sum(e.low > 0 for e in ests)}, below 0 for "
-                                   f"{sum(e.high < 0 for e in ests)}", f"mean gain over the types "
-                                   f"{points_text(mean_gain(gains))}, per type from {min(values):+.1f} to "
-                                   f"{max(values):+.1f} points"))]
+                                   f"{res.params['bbn_games']} games, paired with plain random-guess on the same dice",
+                                   f"t across seeds at {100 * V.simultaneous_level(m):.2f} % per type: "
+                                   f"{_types_note(judged)}", f"gain above 0 for {sum(e.low > 0 for e in ests)}, "
+                                   f"below 0 for {sum(e.high < 0 for e in ests)}", f"mean gain "
+                                   f"{points_text(mean_gain(gains))}, per type {min(values):+.1f} to {max(values):+.1f}"))]
 
 GAIN_READINGS = {k: _rd(*a) for k, a in {
     "default": ("gain in points over the whole match, per type, paired on the same dice", "'5-10 %' are percentage "
