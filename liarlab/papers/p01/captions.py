@@ -50,19 +50,23 @@ def vs_types(large: pd.DataFrame, n_games: int, n_seeds: int) -> str:
             f"above it ({unit_list(above.type)}). ")
     if {"wins", "games"} <= set(large.columns):
         text += band_sentence(band_verdicts(large)) + " "
-    return text + (f"The lowest, type {int(worst.type)}, wins {worst.win_rate:.3f}, still above the dashed 50 % line. "
+    return text + (f"The lowest, type {int(worst.type)}, wins {pc(worst.win_rate)}, still above the dashed 50 % line. "
                    f"The orange bars, the range of {n_seeds} matches of {n_games} games, span "
-                   f"{(large.seed_max - large.seed_min).mean():.3f} on average: one match, the thesis's design, could "
+                   f"{100 * (large.seed_max - large.seed_min).mean():.1f} points on average: one match, the thesis's design, could "
                    "not separate neighbouring types.")
 
 def trend(final: pd.DataFrame, n_games: int, types=(1, 5, 23)) -> str:
-    """Figs 5.6-5.8 panels: where the seeded matches of each type end, relative to the 50 % line."""
-    parts = [f"type {t}: {b} of {len(f)} {agree(b, 'end')} at or below x/2, lowest final rate "
-             f"{f.cum_wins.min() / n_games:.3f}" for t in types for f in [final[final.opponent == f"type{t}"]]
-             for b in [int((f.cum_wins <= n_games / 2).sum())]]
+    """Figs 5.6-5.8 panels: where the seeded matches of each type end, relative to the 50 % line; a type none of
+    whose matches ends below it is named apart (a reader: "type 1: 0 of 20" was no example of one that did)."""
+    ends = {t: final[final.opponent == f"type{t}"] for t in types}
+    below = {t: int((f.cum_wins <= n_games / 2).sum()) for t, f in ends.items()}
+    parts = [f"type {t}: {b} of {len(ends[t])} {agree(b, 'end')} at or below x/2, the lowest at "
+             f"{pc(ends[t].cum_wins.min() / n_games)}" for t, b in below.items() if b]
+    none = [t for t, b in below.items() if not b]
     return (f"{NOTICE} the curves climb between the dashed 50 % and the dotted 100 % lines, but not every seeded match "
-            f"stays above the 50 % line to the end ({'; '.join(parts)}). The true rates are only a few points above "
-            f"0.5, so a {n_games}-game match can end below the line by chance.")
+            f"stays above the 50 % line to the end ({'; '.join(parts + ([f'none for {unit_list(none)}'] if none else []))})"
+            f". The true rates are only a few points above 50 %, so a {n_games}-game match can end below the line by "
+            "chance.")
 
 def trend_grid(final: pd.DataFrame, n_games: int) -> str:
     """The 32-panel grid: matches ending at or below the 50 % line, per type."""
@@ -84,21 +88,17 @@ def gain_verdicts(gains: pd.DataFrame) -> dict:
             "below_zero": [o for o, e in zip(names, ests) if e.high < 0], "level": 1 - (1 - 0.95) / len(names)}
 
 def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None, second_stage: bool = False) -> str:
-    """Fig 01_bbn_gain: the claims table's count of ``gains`` first, then the drawn (unadjusted) intervals' count,
-    labelled as such (three unlabelled counts read as a contradiction); the fresh seeds are named only when the
-    second stage runs."""
+    """Fig 01_bbn_gain: with ``gains``, the bars are the intervals the claims table judges and the caption gives
+    its one count (three counts of one result read as a contradiction, a reader); else the drawn 95 % bars'."""
     pos, neg = (e7.diff_ci_low > 0).sum(), (e7.diff_ci_high < 0).sum()
-    drawn = (f"{pos} of {len(e7)} {'drawn intervals ' if gains is None else ''}{agree(pos, 'lie')} above zero and "
-             f"{neg} below. ")
-    text = (f"{NOTICE} each bar is the network's paired gain over plain random-guess on the same dice, in points, with "
-            "its 95 % interval across seeded matches; the thesis's +5 to +10 points are green. ")
+    text = f"{NOTICE} each bar is the network's paired gain over plain random-guess on the same dice, in points; "
     if gains is None:
-        text += drawn
+        text += (f"whiskers: 95 % intervals across seeded matches; the thesis's +5 to +10 points are green. {pos} of "
+                 f"{len(e7)} {agree(pos, 'lie')} above zero and {neg} below. ")
     else:
-        text += (f"{gain_sentence(gain_verdicts(gains), ' on these pilot matches')}"
+        text += (f"the thesis's +5 to +10 points are green. {gain_sentence(gain_verdicts(gains), ' on these pilot matches')}"
                  + (" (where the pilot leaves the claim undecided, the claims table judges the fresh seeds of the "
-                    "second stage below instead)" if second_stage else "")
-                 + f". The bars drawn are unadjusted 95 % intervals: {drawn}")
+                    "second stage below instead)" if second_stage else "") + "; the whiskers are these intervals. ")
     seeds = int(e7.seeds.min()) if "seeds" in e7 else None
     if seeds is not None and seeds < 5 and ((e7.diff_ci_high - e7.diff_ci_low) > 0.5).any():
         text += (f"With {seeds} seeded matches a type the t intervals have {seeds - 1} degree"
@@ -133,22 +133,30 @@ def judged_gains(res) -> pd.DataFrame:
     """The seed gains the claims row judges: the fresh seeds under the second stage, else the pilot's."""
     return gain_verdict(res)[-1]
 
+def pc(x: float) -> str:
+    """A share of games said in per cent, 3 significant digits: 0.6783 -> "67.8 %"."""
+    return f"{100 * float(x):.1f} %"
+
 def win_quantity(res) -> str:
-    """What the opening answer measures for the headline claim (issue 50)."""
-    large, games, mean = res.large, int(res.large.games.min()), mean_over_types(res.large)
+    """What the opening answer measures for the headline claim, in per cent as the claim is (issue 50)."""
+    large, games = res.large, int(res.large.games.min())
     worst, best = large.loc[large.win_rate.idxmin()], large.loc[large.win_rate.idxmax()]
     size = ("" if games == int(large.games.max()) else "at least ") + f"{games:,} games a type"
-    return (f"random-guess's mean win rate over the {len(large)} types as {mean.value:.3f} (95 % interval "
-            f"{mean.low:.3f} to {mean.high:.3f}; from {worst.win_rate:.3f} against type {int(worst.type)} to "
-            f"{best.win_rate:.3f} against type {int(best.type)}; {size}), and the number of types whose win rate lies "
-            f"in 60-70 %")
+    return (f"random-guess's win rate against each type ({size}; from {pc(worst.win_rate)} against type "
+            f"{int(worst.type)} to {pc(best.win_rate)} against type {int(best.type)}), and count the types in 60-70 %")
 
-def best_response_quantity(res) -> str:
-    """What the opening answer measures for the 'cannot be badly exploited' premise, its third result."""
-    b = res.br.iloc[0]
-    return (f"random-guess's win rate against a best responder that knows its rules and looks one exchange ahead (the "
-            f"responder wins {float(b.win_rate):.3f} of {int(b.games):,} games; a full best response wins at least "
-            "as much)")
+def short_answer(res) -> str:
+    """*In short*: the mean over the types (the spec's acceptance reading) beside the per-type count, the network's
+    mean gain and the best responder, each from the rows the claims judge (a reader: lead with both readings)."""
+    large, m, b = res.large, mean_over_types(res.large), band_verdicts(res.large)
+    g, br, (lo, hi) = mean_gain(judged_gains(res)), res.br.iloc[0], printed.WIN_BAND
+    where = "inside" if lo <= m.low and m.high <= hi else "outside" if m.high < lo or m.low > hi else "on an edge of"
+    return (f"Averaged over the {len(large)} test programs random-guess wins {pc(m.value)} (95 % interval "
+            f"{100 * m.low:.1f} to {pc(m.high)}; {where} 60-70 %: the spec's acceptance reading), but taken one by "
+            f"one only {len(b['in'])} of {len(large)} are inside 60-70 %. The network's mean gain is "
+            f"{points(g.value, g.low, g.high)} on average (the thesis: +5 to +10). Our test of the thesis's premise "
+            "that random play \"ensures not losing\" (about 50 % against anyone): a responder that knows the "
+            f"random-guess rules wins {pc(br.win_rate)} of {int(br.games):,} games against it.")
 
 def gain_second_stage(res) -> bool:
     """Whether the pilot leaves the network-gain claim to fresh seeds (the plan is known before they run)."""
@@ -193,11 +201,8 @@ def bbn_grid(curves: pd.DataFrame) -> str:
     """The 32-panel network trend grid: final mean differences, said to be means without intervals."""
     last = curves.loc[curves.groupby("opponent").game.idxmax()]
     d, names = (last.cum_bbn - last.cum_plain).to_numpy(), last.opponent.to_numpy()
-    up = int((d > 0).sum())
     return (f"{NOTICE} per type, the mean cumulative difference in wins (network player minus plain random-guess), "
-            f"blue where it ends above zero, red below. Counting the mean curves alone, without their spread across "
-            f"seeds, {up} of {len(d)} {agree(up, 'end')} above zero (the claims table's count is under the gain "
-            "figure); "
+            f"blue where it ends above zero, red below (means only: the gain figure above counts the types); "
             f"the highest is {type_words(names[d.argmax()])} ({d.max():+.1f} wins), the lowest "
             f"{type_words(names[d.argmin()])} ({d.min():+.1f} wins).")
 
@@ -258,17 +263,17 @@ def summary(res, liar_text: str | None = None, readings_text: str | None = None,
     br, n_games = res.br.iloc[0], res.params["n_games"]
     lines = [
         f"* **Random-guess against the 32 programs (§5.2).** Averaged over the types it wins "
-        f"{large.win_rate.mean():.3f}, and it beats every type. But \"60-70 % against **every** type\" does not "
-        f"hold: the rates run from {worst.win_rate:.3f} (type {int(worst.type)}) to {best.win_rate:.3f} (type "
+        f"{pc(large.win_rate.mean())}, and it beats every type. But \"60-70 % against **every** type\" does not "
+        f"hold: the rates run from {pc(worst.win_rate)} (type {int(worst.type)}) to {pc(best.win_rate)} (type "
         f"{int(best.type)}). {band_sentence(band_verdicts(large))} The strongest trait effect is {_trait(easy.trait)} "
-        f"(win rate {easy.effect:+.3f}), the most protective {_trait(hard.trait)} ({hard.effect:+.3f}). The thesis's "
+        f"({points(easy.effect)}), the most protective {_trait(hard.trait)} ({points(hard.effect)}). The thesis's "
         f"example types 1, 5 and 23 rank {', '.join(str(int(rank.loc[t])) for t in (1, 5, 23))} of {len(large)} from "
         "the hardest.",
         f"* **Noise.** One match per type, the thesis's design ({printed.MATCH_GAMES} games; {n_games} in this run), "
         f"moves a type's rate by several points: across {res.params['n_seeds']} seeded matches of {n_games} games the "
-        f"per-type range averages {(res.seeded.seed_max - res.seeded.seed_min).mean():.3f}.",
-        f"* **Opening seat.** Random-guess wins {res.self_open.win_rate:.3f} of self-play games it opens; against the "
-        f"types it wins {wide['random_guess'].mean():.3f} when it opens every game and {wide['opponent'].mean():.3f} "
+        f"per-type range averages {100 * (res.seeded.seed_max - res.seeded.seed_min).mean():.1f} points.",
+        f"* **Opening seat.** Random-guess wins {pc(res.self_open.win_rate)} of self-play games it opens; against the "
+        f"types it wins {pc(wide['random_guess'].mean())} when it opens every game and {pc(wide['opponent'].mean())} "
         f"when it always responds.",
         f"* **The network (§5.2: +5 to +10 points against most types).** Learning after every game, as the thesis's "
         f"network does, its mean gain over the {gains.opponent.nunique()} types is {points(mg.value, mg.low, mg.high)}"
@@ -277,7 +282,7 @@ def summary(res, liar_text: str | None = None, readings_text: str | None = None,
             ("Liars that prefer to bid (types 25-32; our diagnosis, not a claim of the thesis)", liar_text),
             ("Readings of the network", readings_text), ("Extensions", extensions_text)) if text),
         f"* **Best-response lower bound.** A responder that knows the rules and looks one exchange ahead wins "
-        f"{est_text(br.win_rate, br.ci_low, br.ci_high, fmt='.3f')} against random-guess: the premise that "
+        f"{pc(br.win_rate)} (95 % interval {100 * br.ci_low:.1f} to {pc(br.ci_high)}) against random-guess: the premise that "
         "random-guess \"ensures not losing\" fails against a modelling opponent, and a full best response would win "
         "at least as much."]
     return "\n".join(lines)
@@ -458,9 +463,14 @@ def bid_draw(fig44: pd.DataFrame) -> str:
                   f"{'face' if len(faces) == 1 else 'faces'} {', '.join(map(str, faces))}, {'is' if one else 'are'} "
                   f"never returned although {'it has' if one else 'they have'} a weight" if len(never)
                   else "every candidate shown is returned sometimes")
+    big = shown[(shown.bid.map(lambda b: b[0]) >= 4) & (shown.p_returned > 0)]   # the near-empty slots (a reader)
+    rare = (f" Bids of {min(b[0] for b in big.bid)} dice or more on faces we hold barely show: each is returned at most "
+            f"{big.p_returned.max():.4f} a draw (it must be true on the sampled deal and still look false to the "
+            "opponent)." if len(big) else "")
     return (f"{NOTICE} {never_text}: the player keeps a bid only when the opponent's guess of our count plus its "
-            "sampled count falls short, which never happens on a face we do not hold. The simulated shares (orange) "
-            f"lie within {float((shown.p_returned_sim - shown.p_returned).abs().max()):.4f} of the exact ones (blue).")
+            "sampled count falls short, which never happens on a face we do not hold." + rare + " The simulated "
+            f"shares (orange) lie within {float((shown.p_returned_sim - shown.p_returned).abs().max()):.4f} of the "
+            "exact ones (blue).")
 
 def e7_pooled(res):
     """E7's pooled gain over the pilot's types, t interval across seeded matches: the page's one interval for it."""
