@@ -497,7 +497,7 @@ def readings_vs_e7(res) -> str:
         return ""
     t, e7, off = allt.loc["thesis reading"], e7_pooled(res), ex.SEED_OFFSETS
     overlap = not (t.diff_ci_high < e7.low or e7.high < t.diff_ci_low)
-    return ("**Why the thesis-reading row is not E7's number.** " + (
+    return ((
         "This table replays E7's own seeded matches, " if off["bbn_variants"] == off["bbn_matches"] else
         f"The rows share one set of seeded matches, drawn from their own seed (offset {off['bbn_variants']} against "
         f"E7's {off['bbn_matches']}): the thesis-reading row is a second measurement of E7's pooled gain, ")
