@@ -449,9 +449,9 @@ def network_readings(res) -> str:
 def extensions(res) -> str:
     """The Ch. 6 extensions in one sentence: the lambda mixture's range and real-valued guessing's rates."""
     lam, x1 = res.lambda_rows, res.x1
-    return (f"The lambda mixture barely matters (mean {lam.mean_win_rate.min():.3f}-{lam.mean_win_rate.max():.3f} "
+    return (f"The lambda mixture barely matters (mean {pc(lam.mean_win_rate.min())} to {pc(lam.mean_win_rate.max())} "
             "across lambda): the guess shifts both checks of the four-case loop and the shifts cancel; real-valued "
-            f"guessing (X1) is worse ({x1.mean_win_rate:.3f} mean, worst type {x1.min_win_rate:.3f}).")
+            f"guessing (X1) is worse ({pc(x1.mean_win_rate)} mean, worst type {pc(x1.min_win_rate)}).")
 
 def bid_draw(fig44: pd.DataFrame) -> str:
     """Fig 4.4's bid draw: the candidates never returned, and how close the simulation is to the exact shares."""

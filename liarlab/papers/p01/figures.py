@@ -169,7 +169,7 @@ def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int, gains: pd.DataFrame | None = N
     cut = int(((low < bottom) | (high > top)).sum())
     if cut:
         ax.text(0.01, 0.02, f"{cut} of {len(e7)} whiskers cut at the axis (they reach {low.min():.0f} to "
-                f"{high.max():+.0f} points; the table gives them)", transform=ax.transAxes, fontsize=8, va="bottom",
+                f"{high.max():+.0f} points)", transform=ax.transAxes, fontsize=8, va="bottom",
                 bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.9})
     type_ids = [int(o[4:]) for o in e7.opponent]
     for block, name in enumerate(BLOCKS):
