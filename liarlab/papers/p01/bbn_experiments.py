@@ -646,8 +646,12 @@ def x3_by_type(x3: pd.DataFrame) -> pd.DataFrame:
     # headed in words ("win rate x3" read like code, issue 50): X3 is the network adding its probabilities as
     # real-valued dice, on X1's real-valued guessing alone
     words = {"seeded_matches": "seeded matches", "win_rate_x3": "win rate with the network's weighted dice (X3)",
-             "win_rate_x1": "win rate of real-valued guessing alone (X1)", "gain": "gain (points)"}
-    return table.assign(gain=(100 * table.gain).round(1)).rename(columns=words)
+             "win_rate_x1": "win rate of real-valued guessing alone (X1)",
+             "gain": "gain (points, 95 % interval across seeded matches)"}
+    # the gain with its t interval across seeds, as the page gives every gain (a reader found it bare, issue 50)
+    ests = [(e.value, e.low, e.high) if len(g) > 1 else (g.gain.mean(), np.nan, np.nan)   # one seed: no interval
+            for _, g in x3.groupby("opponent", sort=False) for e in [len(g) > 1 and gain_estimate(g.gain)]]
+    return table.assign(gain=points_interval(*zip(*ests))).rename(columns=words)
 
 
 def points_interval(value, low, high) -> list[str]:

@@ -1,8 +1,6 @@
-"""Notebook 01's claims: :data:`CLAIM_FAMILIES`, one :class:`~liarlab.study.families.ClaimFamily` per figure, table
-or statement, each with its readings (:class:`Way`s) beside it, walked by the one engine (:func:`rows`). Fixed agents
-replicate by games (Wilson), the learning network by seeded matches (t across seeds); a claim about every type is
-one test at the Bonferroni level for the types (:mod:`liarlab.study.per_unit`), "most" the protocol's word on the
-share of types (docs/VERDICTS.md). Paper values come from ``printed.py``.
+"""Notebook 01's claims: :data:`CLAIM_FAMILIES` (one per figure, table or statement, its readings beside it), walked
+by :func:`rows`. Fixed agents replicate by games (Wilson), the network by seeded matches (t across seeds); "every
+type" is one test at the Bonferroni level for the types, "most" the protocol's word on their share (docs/VERDICTS.md).
 """
 from __future__ import annotations
 
@@ -57,8 +55,7 @@ def _per_type(wins, games, kind: str, m: int | None = None, band=printed.WIN_BAN
     return U.judged_share(per_type_band(wins, games, band, m) if kind == "band" else U.above(wins, games, m=m))
 
 def band_verdicts(large: pd.DataFrame) -> dict:
-    """The types judged as the band claim judges them (:func:`per_type_band`): in the band, outside it
-    (below, above), undecided; and the per-type level."""
+    """The types in the band, below, above or undecided as :func:`per_type_band` judges them, and the level."""
     out = {"in": [], "below": [], "above": [], "undecided": []}
     for t, rate, j in zip(large.type, large.win_rate, per_type_band(large.wins, large.games)):
         out[{"reproduced": "in", "inconclusive": "undecided"}.get(
@@ -85,7 +82,6 @@ def _counts_note(wins, games) -> str:
     return f"{len(wins)} types x {int(np.min(games)):,} games"
 
 def _share_note(m: int, which: str, *parts: str) -> str:
-    """A per-type claim's note: what its value counts, then ``parts`` (the design, the level, the counts)."""
     return "; ".join((f"value: the share of the {m} types {which} (its interval is the range over undecided types)",
                       *parts))
 
@@ -99,13 +95,13 @@ def reading_robustness(by_type: pd.DataFrame) -> pd.DataFrame:
     """E12: per reading of the rules, the mean and worst type and the verdicts of the two per-type claims."""
     rows = []
     for reading, g in by_type.groupby("reading", sort=False):
-        band, half = per_type_band(g.wins, g.games), U.above(g.wins, g.games)
-        share, worst = V.share(band, "types"), g.loc[g.win_rate.idxmin()]
-        yes, no, _ = tally(band)
+        band, worst = per_type_band(g.wins, g.games), g.loc[g.win_rate.idxmin()]
+        share, (yes, no, _) = V.share(band, "types"), tally(band)
         rows.append({"reading": reading, "mean_win_rate": g.win_rate.mean(), "min_win_rate": worst.win_rate,
                      "worst_type": int(worst.type), "max_win_rate": g.win_rate.max(), "types_in_band": yes,
                      "types_outside_band": no, "share_in_band_low": share.low, "share_in_band_high": share.high,
-                     "every_type_60_70": V.all_of(band).verdict, "loses_to_none": V.all_of(half).verdict,
+                     "every_type_60_70": V.all_of(band).verdict,
+                     "loses_to_none": V.all_of(U.above(g.wins, g.games)).verdict,
                      "games_per_type": int(g.games.iloc[0])})
     return pd.DataFrame(rows)
 
@@ -114,19 +110,18 @@ def undecided_worded(frame):
     (issue 50: the terms said one word, the E12, best-responder and readings tables another)."""
     return frame.replace({"inconclusive": "undecided"})
 
-def reading_robustness_table(readings: pd.DataFrame) -> pd.DataFrame:
+def reading_robustness_table(r: pd.DataFrame) -> pd.DataFrame:
     """:func:`reading_robustness` headed in words (issue 50), rates to 3 decimals, the share as its range."""
-    r = readings
+    rates = {"mean win rate": r.mean_win_rate, "lowest win rate": r.min_win_rate}
     shown = pd.DataFrame({
-        "reading of the rules": r.reading, "mean win rate": r.mean_win_rate, "lowest win rate": r.min_win_rate,
-        "type with the lowest": r.worst_type.map(lambda t: f"type {int(t)}"), "highest win rate": r.max_win_rate,
-        "types in 60-70 %": r.types_in_band.astype(int), "types outside 60-70 %": r.types_outside_band.astype(int),
+        "reading of the rules": r.reading, **rates,
+        "type with the lowest": r.worst_type.map(lambda t: f"type {int(t)}"), "highest win rate": r.max_win_rate, "types in 60-70 %": r.types_in_band.astype(int),
+        "types outside 60-70 %": r.types_outside_band.astype(int),
         "share of types in 60-70 % (range over the undecided)": [
             f"{fixed_text(lo, 3)} to {fixed_text(hi, 3)}" for lo, hi in zip(r.share_in_band_low, r.share_in_band_high)],
         "60-70 % against every type": undecided_worded(r.every_type_60_70),
-        "loses to no type": undecided_worded(r.loses_to_none),
-        "games per type": r.games_per_type.astype(int)})
-    return with_decimals(shown, dict.fromkeys(("mean win rate", "lowest win rate", "highest win rate"), 3))
+        "loses to no type": undecided_worded(r.loses_to_none), "games per type": r.games_per_type.astype(int)})
+    return with_decimals(shown, dict.fromkeys((*rates, "highest win rate"), 3))
 
 # ============================================================================ §5.2 win rates, Figs 5.3/5.6-5.8
 
@@ -167,20 +162,19 @@ def _win_rates(res) -> list[dict]:
     large, p, m = res.large, res.params, len(res.large)
     b, worst = band_verdicts(large), large.loc[large.win_rate.idxmin()]
     outside, undecided = sorted(b["below"] + b["above"]), b["undecided"]
-    level, judged = 100 * V.simultaneous_level(m), win_rate_verdicts(res)
+    level, judged = f"Wilson at {100 * V.simultaneous_level(m):.2f} % per type", win_rate_verdicts(res)
     worst_text = f"worst type{int(worst.type)} {worst.win_rate:.3f}"
     open_ = f", {len(undecided)} undecided ({U.unit_list(undecided)})" if undecided else ""
     return [
         claim(BAND_CLAIM, "§5.2, Ch. 6", printed.WIN_BAND_ALL_TEXT, *judged["band"], kind="finding",
               family=WIN_FAMILY, headline=True,
-              note=_share_note(m, "whose win rate lies in 60-70 %", f"each type {p['n_large']:,} games (openers "
-                               f"alternate), Wilson at {level:.2f} % per type (Bonferroni-adjusted for {m})",
-                               f"{len(outside)} types outside the band (types {', '.join(map(str, outside))}){open_}",
-                               f"mean over types {large.win_rate.mean():.3f}, {worst_text}", f"one {p['n_games']}-game "
-                               f"match per type (the thesis's design) gives mean {res.ref.win_rate.mean():.3f}")),
+              note=_share_note(m, "whose win rate lies in 60-70 %", f"each type {p['n_large']:,} games, {level} "
+                               f"(Bonferroni for {m})", f"{len(outside)} types outside the band (types "
+                               f"{', '.join(map(str, outside))}){open_}", f"mean {large.win_rate.mean():.3f}, "
+                               f"{worst_text}", f"one {p['n_games']}-game match per type (the thesis's design): mean "
+                               f"{res.ref.win_rate.mean():.3f}")),
         claim(BEATEN_CLAIM, "§5.2", printed.LOSES_TO_NONE_TEXT, *judged["beaten"], kind="finding", family=WIN_FAMILY,
-              note=_share_note(m, "beaten, i.e. whose win rate is above 0.5", f"Wilson at {level:.2f} % per type "
-                               "(Bonferroni-adjusted)", worst_text)),
+              note=_share_note(m, "whose win rate is above 0.5", level, worst_text)),
     ] + [claim(f"win rate vs type{t} (Figs 5.6-5.8; plot only, value lost)", "§5.2 Figs 5.6-5.8",
                printed.FIGS_5_6_TO_5_8_TEXT, V.proportion(*large.set_index("type").loc[t, ["wins", "games"]]),
                V.stated("not-reproducible", "the per-type numbers exist only in lost figures"), kind="finding",
@@ -192,20 +186,18 @@ def trend_estimate(large: pd.DataFrame, fresh: pd.DataFrame | None = None, plan:
 
 def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: int,
               fresh: pd.DataFrame | None = None, plan: V.Plan | None = None) -> dict:
-    """Figs 5.3, 5.6-5.8: the curves lie between y = x/2 and y = x, i.e. each type's true rate is above 0.5; the
-    seeded matches that end below x/2 are single-match noise, counted in the note against the binomial."""
+    """Figs 5.3, 5.6-5.8: between y = x/2 and y = x means each type's true rate is above 0.5; the seeded matches
+    that end below x/2 are single-match noise, counted in the note against the binomial."""
     from scipy import stats
 
-    est, j = trend_estimate(large, fresh, plan)
     g = large.set_index("type").loc[list(FIG_TYPES)]
     ends = final[final.opponent.isin([f"type{t}" for t in FIG_TYPES])]
-    below = int((ends.cum_wins <= n_games / 2).sum())
     expected = sum(stats.binom.cdf(n_games // 2, n_games, r) for r in g.win_rate) * n_seeds
-    return claim(TREND_CLAIM, "§5.1 Fig 5.3, Figs 5.6-5.8", printed.FIG_5_3_TEXT, est, j, kind="finding",
-                 family=TREND_FAMILY,
-                 note=f"large-sample rates {', '.join(f'type{t} {r:.3f}' for t, r in g.win_rate.items())}; {below} of "
-                      f"{len(ends)} seeded {n_games}-game matches end at or below x/2 (the binomial expects "
-                      f"{expected:.1f})")
+    return claim(TREND_CLAIM, "§5.1 Fig 5.3, Figs 5.6-5.8", printed.FIG_5_3_TEXT, *trend_estimate(large, fresh, plan),
+                 kind="finding", family=TREND_FAMILY,
+                 note=f"large-sample rates {', '.join(f'type{t} {r:.3f}' for t, r in g.win_rate.items())}; "
+                      f"{int((ends.cum_wins <= n_games / 2).sum())} of {len(ends)} seeded {n_games}-game matches end "
+                      f"at or below x/2 (the binomial expects {expected:.1f})")
 
 def _three_types_beaten(frame: pd.DataFrame):
     g = frame.set_index("type").loc[list(FIG_TYPES)]
@@ -220,60 +212,55 @@ _PROGRAM_OPENS = _rd("the test program opens every game", "the test program alwa
 
 #: The readings of the curves' claim (Figs 5.3, 5.6-5.8).
 TREND_WAYS = tuple(Way(r, claim=TREND_CLAIM, family=TREND_FAMILY, **kw) for r, kw in (
-    (_rd("large-sample win rate above 0.5 for each of types 1, 5, 23", "the curve lies above the slope-1/2 line "
-         "when the true win rate exceeds 0.5", "spec §5.3 (Fig 5.3: the two lines pass through the origin with "
-         "slopes 1/2 and 1)", True), dict(run=lambda res: (*trend_estimate(res.large, res.large_fresh, res.win_plan),
-                                                            ""))),
-    (_rd("the thesis's single 500-game match per type", "each type's one 500-game match ends above half its games",
+    (_rd("large-sample win rate above 0.5 for each of types 1, 5, 23", "a true win rate above 0.5 puts the curve "
+         "above the slope-1/2 line", "spec §5.3 (Fig 5.3: lines of slopes 1/2 and 1 through the origin)", True),
+     dict(run=lambda res: (*trend_estimate(res.large, res.large_fresh, res.win_plan), ""))),
+    (_rd("the thesis's single 500-game match per type", "each type's one match ends above half its games",
          f"{_SPEC} 15 and 18: plot-only results, one run per condition"),
      dict(run=lambda res: _three_types_beaten(res.ref))),
     (_RG_OPENS, dict(run=lambda res: _three_types_beaten(ex.opening_runs(res.first, "random_guess")))),
     (_PROGRAM_OPENS, dict(run=lambda res: _three_types_beaten(ex.opening_runs(res.first, "opponent")))),
-    (_rd("the whole curve of every seeded match above y = x/2", "every point of every 500-game curve, not only its "
-         "end, lies above the lower line", "the thesis's wording 'between the lines' (images lost)"),
-     dict(not_run="a curve that loses its first game starts below y = x/2, so no 500-game curve can lie wholly above "
-                  "it; the reading cannot be what the thesis meant")),
+    (_rd("the whole curve of every seeded match above y = x/2", "every point of every curve, not only its end",
+         "the thesis's wording 'between the lines' (images lost)"),
+     dict(not_run="a curve that loses its first game starts below y = x/2, so no curve can lie wholly above it; the "
+                  "reading cannot be what the thesis meant")),
 ))
 
 #: Readings of the per-type win-rate claims of §5.2 (shared by both), keyed for the gain's readings to reuse.
 WIN_READINGS = {k: _rd(*a) for k, a in {
-    "default": ("large sample per type, openers alternate", "each type's true win rate (a large sample, openers "
-                "alternating game by game) is judged", f"{_SPEC} 1 (alternating openers chosen); §5.3 'against every "
-                "type'", True),
-    "random opener": ("random opener each game (E12)", "the opener is drawn at random each game", f"{_SPEC} 1; spec E12"),
+    "default": ("large sample per type, openers alternate", "each type's true win rate is judged",
+                f"{_SPEC} 1 (alternating openers chosen); §5.3 'against every type'", True),
+    "random opener": ("random opener each game (E12)", "the opener is drawn each game", f"{_SPEC} 1; spec E12"),
     "retry": ("random-guess retries candidates within a bid draw (E12)", "a failed opponent-belief check tries other "
               "candidates in the same call", f"{_SPEC} 3; spec §2.3 variant"),
-    "cap >": ("cap triggers at x > cap (E12)", "the test programs challenge only above their cap",
+    "cap >": ("cap triggers at x > cap (E12)", "the programs challenge only above their cap",
               f"{_SPEC} 5; spec §3.4 ('maximum tolerated count')"),
-    "cap own": ("cap also limits the program's own bids (E12)", "a program has no bid available at or above its cap",
+    "cap own": ("cap also limits the program's own bids (E12)", "no bid at or above its cap",
                 f"{_SPEC} 5; spec §3.4 variant"),
-    "type31": ("type31 as the appendix prints it (a copy of type32)", "type31 is liar, suspicious, low cap, strong, "
-               "prefers bid, as printed", f"{_SPEC} 7: the appendix lists type31 identical to type32"),
-    "one match": ("one 500-game match per type (the thesis's design)", "the thesis's single 500-game match per type "
-                  "is what is judged", f"{_SPEC} 18; §5.3 (one run per match)"),
+    "type31": ("type31 as the appendix prints it (a copy of type32)", "liar, suspicious, low cap, strong, prefers bid",
+               f"{_SPEC} 7: the appendix lists type31 identical to type32"),
+    "one match": ("one 500-game match per type (the thesis's design)", "the single match is what is judged",
+                  f"{_SPEC} 18; §5.3 (one run per match)"),
     "loose": ("'about' read loosely: every type in 55-75 %", "'about 60-70 %' allows 55-75 %",
               "spec E5 ('outside roughly [0.55, 0.75], revisit')"),
-    "mean": ("the mean over the 32 types in 60-70 %", "'about 60-70 % against all 32' describes the typical level, "
-             "not each type", "spec E5 acceptance ('the mean across types in [0.6, 0.7]')"),
-    "opening count": ("test programs open with count 3 (E12)", "the test programs' opening bid uses count 3 (4 with a "
-                      "jump), not 2", f"{_SPEC} 4: opening behaviour not stated; 3 is the next count after the lowest"),
-    "cap override": ("the cap does not override 'prefers bid' (E12)", "a prefers-bid program may still bid at its cap",
+    "mean": ("the mean over the 32 types in 60-70 %", "'against all 32' describes the typical level, not each type",
+             "spec E5 acceptance ('the mean across types in [0.6, 0.7]')"),
+    "opening count": ("test programs open with count 3 (E12)", "count 3 (4 with a jump), not 2",
+                      f"{_SPEC} 4: opening not stated; 3 is the next count after the lowest"),
+    "cap override": ("the cap does not override 'prefers bid' (E12)", "a prefers-bid program may bid at its cap",
                      f"{_SPEC} 5 (whether the cap overrides the preference trait)"),
-    "details": ("other test-program details (ties, jump size, clipping)", "ties, the jump size or the clipping of "
-                "belief counts are read otherwise", f"{_SPEC} 6"),
+    "details": ("other test-program details (ties, jump size, clipping)", "ties, jumps or clipping read otherwise",
+                f"{_SPEC} 6"),
     "min count": ("another minimum count", "the lowest legal count is not 2", f"{_SPEC} 2"),
 }.items()}
 WIN_READINGS.update({"rg opens": _RG_OPENS, "program opens": _PROGRAM_OPENS})
 
 _MIN_COUNT = "the thesis fixes it twice: 144 legal bids for 5 players and node A's values 2..10 both give 2"
-#: Why the test programs' other details cannot be read otherwise: the spec gives one reading of each, none other.
 _DETAILS = ("the spec gives one reading of each and names no other: ties 'broken uniformly at random', 'a jump adds "
-            "exactly one. The thesis gives only the example', 'belief counts are clipped to 0..5' (spec §3.4); the "
-            "paper gives too little to define another reading")
-#: The E12 rule readings (keys of WIN_READINGS) and the variant names the experiments play them under.
-_E12 = {"random opener": "random opener each game", "retry": "random-guess retries candidates within a bid draw",
-        "cap >": "cap triggers at x > cap", "cap own": "cap also limits the program's own bids",
-        "cap override": "the cap does not override 'prefers bid'", "opening count": "test programs open with count 3"}
+            "exactly one. The thesis gives only the example', 'belief counts are clipped to 0..5' (spec §3.4)")
+#: The E12 rule readings (keys of WIN_READINGS) under the variant names the experiments play them as.
+_E12 = {k: WIN_READINGS[k].name.removesuffix(" (E12)") for k in ("random opener", "retry", "cap >", "cap own",
+                                                                 "cap override", "opening count")}
 
 def _type31_large(res):
     """The large sample with type31 as the appendix prints it (type32's games stand for it)."""
@@ -324,8 +311,8 @@ def _win_ways(kind: str) -> tuple[Way, ...]:
     if kind == "band":
         ways += [per_type("loose", lambda res: res.large, band=LOOSE_WIN_BAND),
                  Way(WIN_READINGS["mean"], claim=text, run=_mean_reading)]
-    return (*ways, Way(WIN_READINGS["details"], claim=text, not_run=_DETAILS),
-            Way(WIN_READINGS["min count"], claim=text, not_run=_MIN_COUNT))
+    return (*ways, *(Way(WIN_READINGS[k], claim=text, not_run=why) for k, why in (("details", _DETAILS),
+                                                                                   ("min count", _MIN_COUNT))))
 
 WIN_WAYS = _win_ways("band") + _win_ways("beaten")
 
@@ -353,47 +340,36 @@ def bbn_gain_plan(gains: pd.DataFrame, cap: int) -> V.Plan | None:
 
 def _gain(res) -> list[dict]:
     share, j, ests, judged, gains = gain_verdict(res)
-    level, (yes, no, open_) = 100 * V.simultaneous_level(len(ests)), tally(judged)
-    values = [100 * e.value for e in ests]
+    m, values = len(ests), [100 * e.value for e in ests]
     return [claim(GAIN_CLAIM, "§5.2", printed.BBN_GAIN_TEXT, share, j, kind="finding", family=GAIN_FAMILY,
-                  note=_share_note(len(ests), "whose gain lies in +5 to +10 points", f"{len(ests)} types x "
+                  note=_share_note(m, "whose gain lies in +5 to +10 points", f"{m} types x "
                                    f"{int(gains.groupby('opponent').rep.nunique().min())} seeded matches x "
-                                   f"{res.params['bbn_games']} games (paired with plain random-guess on the same dice)",
-                                   f"per type t across seeds at {level:.2f} % (Bonferroni-adjusted): "
-                                   f"{plural(yes, 'type')} in +5 to +10 points, {no} outside, {open_} undecided",
-                                   f"gain above 0 for {sum(e.low > 0 for e in ests)}, below 0 for "
-                                   f"{sum(e.high < 0 for e in ests)}", f"mean gain over the types "
-                                   f"{points_text(mean_gain(gains))}, per type from {min(values):+.1f} to "
-                                   f"{max(values):+.1f} points"))]
+                                   f"{res.params['bbn_games']} games, paired with plain random-guess on the same dice",
+                                   f"t across seeds at {100 * V.simultaneous_level(m):.2f} % per type: "
+                                   f"{_types_note(judged)}", f"gain above 0 for {sum(e.low > 0 for e in ests)}, "
+                                   f"below 0 for {sum(e.high < 0 for e in ests)}", f"mean gain "
+                                   f"{points_text(mean_gain(gains))}, per type {min(values):+.1f} to {max(values):+.1f}"))]
 
 GAIN_READINGS = {k: _rd(*a) for k, a in {
     "default": ("gain in points over the whole match, per type, paired on the same dice", "'5-10 %' are percentage "
-                "points of the win rate over the 500 games", "thesis §5.2 ('5-10 %'); spec §5.3 (+5 to +10 points)",
-                True),
-    "relative": ("gain relative to the plain rate (5-10 % of it)", "'5-10 %' is a relative increase of the plain win "
-                 "rate", "thesis §5.2 wording ('%')"),
-    "after": ("gain after learning only (the second half of each match)", "the gain is what the trained network "
-              "adds, after its early unreliable games", "spec §4.4 (gate: early estimates are unreliable)"),
-    "bbn opens": ("games the network player opens", "the gain in the games the network player opens",
-                  f"{_SPEC} 1 (starting player not specified)"),
-    "program opens": ("games the test program opens", "the gain in the games the test program opens",
-                      f"{_SPEC} 1 (starting player not specified)"),
-    "unpaired": ("one unpaired 500-game match per condition (the thesis's design)", "each type's gain is one network "
-                 "match minus one plain match on other dice", f"{_SPEC} 18 (one run per condition)"),
-    "gates": ("separate adoption gates per update, or n counted after the event", "the gate is drawn per update, or "
-              "its n includes the current event", f"{_SPEC} 10"),
-    "normaliser": ("the thesis's own normaliser P(D|A)P(E|A)", "the posterior is divided by the thesis's approximate "
-                   "normaliser", f"{_SPEC} 8"),
-    "about": ("'about 5-10' with the protocol's +-25 %", f"'約 5%~10%' (about 5-10 points) allows "
-              f"{100 * GAIN_ABOUT_BAND[0]:g} to {100 * GAIN_ABOUT_BAND[1]:g} points per type",
-              "thesis §5.2 wording ('約 5%~10%'); the protocol's 'about x' (x +- 25 %)"),
-    "figure types": ("the three types of Figs 5.9-5.11 (type1, type8, type11)", "'most test programs' is judged on "
-                     "the three programs the thesis shows with and without the network", "thesis §5.2 (Figs "
-                     f"5.9-5.11; the appendix plots of all 32 are lost: {_SPEC} 15)"),
+                "points of the win rate", "thesis §5.2 ('5-10 %'); spec §5.3 (+5 to +10 points)", True),
+    "relative": ("gain relative to the plain rate (5-10 % of it)", "'5-10 %' is a relative increase",
+                 "thesis §5.2 wording ('%')"),
+    "after": ("gain after learning only (the second half of each match)", "what the trained network adds",
+              "spec §4.4 (gate: early estimates are unreliable)"),
+    "bbn opens": ("games the network player opens", "the gain where it opens", f"{_SPEC} 1 (starting player)"),
+    "program opens": ("games the test program opens", "the gain where the program opens",
+                      f"{_SPEC} 1 (starting player)"),
+    "unpaired": ("one unpaired 500-game match per condition (the thesis's design)", "one network match minus one "
+                 "plain match on other dice", f"{_SPEC} 18 (one run per condition)"),
+    "normaliser": ("the thesis's own normaliser P(D|A)P(E|A)", "the thesis's approximate normaliser", f"{_SPEC} 8"),
+    "about": ("'about 5-10' with the protocol's +-25 %", f"{100 * GAIN_ABOUT_BAND[0]:g} to "
+              f"{100 * GAIN_ABOUT_BAND[1]:g} points per type", "thesis §5.2 ('約 5%~10%'); the protocol's 'about x'"),
+    "figure types": ("the three types of Figs 5.9-5.11 (type1, type8, type11)", "'most' judged on the three programs "
+                     "the thesis shows", f"thesis §5.2 (the appendix plots of all 32 are lost: {_SPEC} 15)"),
+    "node D": ("node D: every bid supports the previous call", "a bid accepts the call, so D = 1 on every bid and "
+               "carries no information", f"{_SPEC} 9; thesis §4.3, node D"),
 }.items()}
-GAIN_READINGS["node D"] = CR.Reading(
-    "node D: every bid supports the previous call", "a player who bids rather than challenges accepts the call, so "
-    "D = 1 on every bid and carries no information (the network without node D)", f"{_SPEC} 9; thesis §4.3, node D")
 # type31 as printed, the E12 rule readings and the test programs' open details: the win rates' own readings
 GAIN_READINGS.update({k: WIN_READINGS[k] for k in ("type31", *_E12, "details", "min count")})
 
@@ -412,9 +388,8 @@ _NETWORK = {
 _NO_GAMES = "the games of the matches are not in this call"
 
 def network_reading(r, reading: CR.Reading | None = None, source: str = "E12's") -> dict:
-    """One replayed reading of the gain claim from its table row ``r`` (group "all types"), judged on the claim's
-    own statistic, the types in the band kept per type (issue 49), with the word "most". A table without those
-    counts bounds it when no type's gain reaches +5 points, else leaves it not built."""
+    """One replayed reading of the gain from its table row ``r`` (group "all types"), judged on the claim's share
+    of types (issue 49); a table without the per-type counts bounds it when no type reaches +5 points."""
     reading = reading or _rd(f"network: {r.variant}", f"the network read as '{r.variant}' (spec E12)",
                              _NETWORK.get(r.variant, "spec E12"))
     pooled = (f"{source} own seeded matches ({int(r.seeds)} seeds) give a pooled gain of {float(r.diff):+.3f} "
@@ -429,12 +404,10 @@ def network_reading(r, reading: CR.Reading | None = None, source: str = "E12's")
                            f"{pooled}")
     low = printed.BBN_GAIN_BAND[0]
     if float(r.max_type_diff) < low:
-        return CR.bounded(GAIN_FAMILY, GAIN_CLAIM, reading,
-                          f"{pooled}: no type's point gain reaches +{low:g}, so no type's interval lies in the band "
-                          "and the share of types in it is 0; judged per type it could not reproduce 'most'")
-    return CR.not_built(GAIN_FAMILY, GAIN_CLAIM, reading,
-                        f"{pooled}; this E12 table keeps no per-type judgements (types_in_band), so the share of "
-                        "types in the band cannot be judged from it: rerun E12 (bbn_variants keeps them)")
+        return CR.bounded(GAIN_FAMILY, GAIN_CLAIM, reading, f"{pooled}: no type reaches +{low:g}, so no type's "
+                          "interval lies in the band; judged per type it could not reproduce 'most'")
+    return CR.not_built(GAIN_FAMILY, GAIN_CLAIM, reading, f"{pooled}; this table keeps no per-type judgements "
+                        "(types_in_band): rerun E12 (bbn_variants keeps them)")
 
 def _gain_share(key, frame, relative=False, band=printed.BBN_GAIN_BAND, note="") -> Way:
     """A reading of the gain judged as the row is, on the E7 games ``frame(games)`` selects (or why not)."""
@@ -461,28 +434,26 @@ def _unpaired(res):
     if len(reps) < 2:
         return "one seeded match per type: no second match to pair the plain player's with"
     level = V.simultaneous_level(games.opponent.nunique())
-    judged = []
-    for _, g in games.groupby("opponent", sort=False):
-        a, b = g[g.rep == reps[0]], g[g.rep == reps[1]]
-        est = V.difference_of_proportions(int(a.win_bbn.sum()), len(a), int(b.win_plain.sum()), len(b), level)
-        judged.append(V.magnitude(est, *printed.BBN_GAIN_BAND, "gain in +5 to +10 points", span=2.0, reference=0.0))
+    judged = [V.magnitude(V.difference_of_proportions(int(a.win_bbn.sum()), len(a), int(b.win_plain.sum()), len(b),
+                                                      level), *printed.BBN_GAIN_BAND, "gain in +5 to +10 points",
+                          span=2.0, reference=0.0)
+              for _, g in games.groupby("opponent", sort=False)
+              for a, b in [(g[g.rep == reps[0]], g[g.rep == reps[1]])]]
     return (*U.judged_share(judged, "most"), "the network's first seeded match against the plain player's second "
                                               "(other dice); Newcombe interval per type")
 
-#: The two gate readings of open point 10 (GAIN_READINGS' "gates" names both in one), each run on its own.
+#: The two gate readings of open point 10, each run on its own.
 _GATES = {"a gate per update": _rd("separate adoption gates per update", "the support and credibility updates each "
-                                   "draw their own gate", f"{_SPEC} 10"),
-          "the gate's n counted after the event": _rd("the gate's n counted after the event", "a gate's n includes "
-                                                      "the current event (a first occurrence may be adopted)",
-                                                      f"{_SPEC} 10")}
+                                   "draw their own", f"{_SPEC} 10"),
+          "the gate's n counted after the event": _rd("the gate's n counted after the event", "a first occurrence "
+                                                      "may be adopted", f"{_SPEC} 10")}
 
 _E7_REPLAYS = dict(table="bbn_rule_readings", source="E7's",
                    missing="E7's matches under the game's readings are not in this call")
 
 def _replayed_way(reading: CR.Reading, variant: str, table="bbn_readings", source="E12's",
                   missing="E12's network readings are not in this call") -> Way:
-    """A reading of the gain from its replay's row of ``table`` (E12's network readings, or E7's design replayed
-    under the game's readings)."""
+    """A reading of the gain from its replay's row of ``table`` (E12's network readings, or E7's replayed)."""
     def run(res):
         t = getattr(res, table, None)
         if t is None:
@@ -515,10 +486,9 @@ GAIN_WAYS = (
     _gain_share("type31", lambda g: (type31_as_printed(g) if {"type31", "type32"} <= set(g.opponent) else
                                      "types 31 and 32 are not both in this sample"),
                 note="; type31's seeded matches are type32's (the same program as printed)"),
-    *(_replayed_way(GAIN_READINGS[k], _E12[k], **_E7_REPLAYS) for k in ("random opener", "retry", "cap >", "cap own",
-                                                                      "cap override", "opening count")),
-    Way(GAIN_READINGS["details"], claim=GAIN_CLAIM, not_run=_DETAILS),
-    Way(GAIN_READINGS["min count"], claim=GAIN_CLAIM, not_run=_MIN_COUNT),
+    *(_replayed_way(GAIN_READINGS[k], _E12[k], **_E7_REPLAYS) for k in _E12),
+    *(Way(GAIN_READINGS[k], claim=GAIN_CLAIM, not_run=why)
+      for k, why in (("details", _DETAILS), ("min count", _MIN_COUNT))),
 )
 
 # ============================================================================ Ch. 4 §1: the best response
@@ -530,75 +500,70 @@ def _br(res) -> tuple[V.Estimate, V.Judgement]:
     return est, V.word("not lower", U.minus(est, 0.5))
 
 def _rg_wins(frame: pd.DataFrame, rate: str | None = None, n: int | None = None, who: str = ""):
-    """Random-guess's games in a responder's table (one row), all or half at the responder's ``rate`` column,
-    judged 'not lower' than 0.5; ``who`` names the player in the note."""
+    """Random-guess's games in a responder's table (one row), all or half at its ``rate`` column, judged 'not lower'
+    than 0.5; ``who`` names the player in the note."""
     r = frame.iloc[0]
     games = int(r.games) if rate is None else (n or int(r.games) // 2)
     wins = games - int(r.wins) if rate is None else round((1 - float(r[rate])) * games)
-    e = V.proportion(int(wins), int(games))
-    note = f"{games:,} games" + (f" of {who} against the depth-1 responder" if who and rate is None else "")
-    return U.minus(e, 0.5), V.word("not lower", U.minus(e, 0.5)), note
+    e = U.minus(V.proportion(int(wins), int(games)), 0.5)
+    return e, V.word("not lower", e), f"{games:,} games" + (
+        f" of {who} against the depth-1 responder" if who and rate is None else "")
 
 @dataclass(frozen=True)
 class _ExactBestResponse(Way):
-    """The exact best response, not built: it wins at least as often as any lookahead responder, so when the
-    depth-1 responder already holds random-guess below the band its row is bounded away from the print."""
+    """The exact best response, not built: it wins at least as often as the depth-1 responder, so when that one
+    holds random-guess below the band the row is bounded away from the print."""
 
     def row(self, family: str, results) -> dict:
         est, j = _br(results)
         if j.verdict == "differs" and est.high < ROUGHLY_HALF[0]:
             return CR.bounded(family, family, self.reading,
-                              f"an exact best response wins at least as often as the depth-1 responder that was run "
-                              f"(it could play it), so it holds random-guess to at most {est.high:.3f} (the run "
-                              f"responder's upper bound), below both 'not lower than 0.5' and 'roughly half' "
-                              f"({ROUGHLY_HALF[0]:g}); built, it could not reproduce the print")
+                              f"an exact best response wins at least as often as the depth-1 responder run here, so "
+                              f"it holds random-guess to at most {est.high:.3f}, below both 'not lower than 0.5' and "
+                              f"'roughly half' ({ROUGHLY_HALF[0]:g}); built, it could not reproduce the print")
         return CR.not_built(family, family, self.reading, self.not_built)
 
 def _about_half(res):
-    e = V.proportion(int(res.br.games.iloc[0]) - int(res.br.wins.iloc[0]), int(res.br.games.iloc[0]))
+    e = _br(res)[0]
     return (e, V.about(0.5, e, span=1.0, reference=0.5),
             f"random-guess's win rate itself, judged against {ROUGHLY_HALF[0]:g}-{ROUGHLY_HALF[1]:g}")
 
 _LOWER = "judged against the same depth-1 responder, a lower bound on a best response to it"
 BR_WAYS = (
-    Way(_rd("depth-1 best responder, all games, 'not lower' than 0.5", "'ensures not losing' means random-guess "
-            "wins at least about half (within 2 points of 0.5)", "thesis Ch. 1 ('保證至少能有大致一半的勝率', at "
-            "least roughly half) and Ch. 4 §1", True), run=lambda res: (*_br(res), f"{int(res.br.games.iloc[0]):,} games")),
-    Way(_rd("'roughly half' as 'about 0.5' (the protocol's +-25 %)", f"'大致一半' (roughly half) allows "
+    Way(_rd("depth-1 best responder, all games, 'not lower' than 0.5", "'ensures not losing': at least about half",
+            "thesis Ch. 1 ('保證至少能有大致一半的勝率', at least roughly half) and Ch. 4 §1", True),
+        run=lambda res: (*_br(res), f"{int(res.br.games.iloc[0]):,} games")),
+    Way(_rd("'roughly half' as 'about 0.5' (the protocol's +-25 %)", f"'大致一半' allows "
             f"{ROUGHLY_HALF[0]:g}-{ROUGHLY_HALF[1]:g}", "thesis Ch. 1 wording '大致一半'"), run=_about_half),
-    Way(_rd("depth-2 best responder", "a responder that looks two exchanges ahead", "a stronger lower bound on a best "
-            "response"), run=lambda res: _rg_wins(res.br2, "win_rate", int(res.br2.games.iloc[0]))),
-    Way(_rd("the best responder opens every game", "the responder always opens", f"{_SPEC} 1 (starting player)"),
-        run=lambda res: _rg_wins(res.br, "as_starter")),
-    Way(_rd("random-guess opens every game", "random-guess always opens", f"{_SPEC} 1 (starting player)"),
-        run=lambda res: _rg_wins(res.br, "as_responder")),
+    Way(_rd("depth-2 best responder", "it looks two exchanges ahead", "a stronger lower bound on a best response"),
+        run=lambda res: _rg_wins(res.br2, "win_rate", int(res.br2.games.iloc[0]))),
+    *(Way(_rd(name, f"{name.split(' opens')[0]} always opens", f"{_SPEC} 1 (starting player)"),
+          run=lambda res, col=col: _rg_wins(res.br, col))
+      for name, col in (("the best responder opens every game", "as_starter"),
+                        ("random-guess opens every game", "as_responder"))),
     Way(_rd("the uniformly random mixed strategy itself", "the premise concerns the uniform mixed strategy over the "
-            f"whole strategy matrix (uniform over the legal actions), not random-guess; {_LOWER}", "thesis Ch. 4 §1 "
-            "('在所有的策略中隨機挑選', choosing at random among all strategies; seed l.557)"),
+            f"legal actions, not random-guess; {_LOWER}", "thesis Ch. 4 §1 ('在所有的策略中隨機挑選', choosing at "
+            "random among all strategies; seed l.557)"),
         run=lambda res: _rg_wins(res.br_uniform, who="the uniformly random player")),
-    Way(_rd("random-guess retries candidates within a bid draw", "decide_bid keeps drawing candidates from the same "
-            "sampled hand until one passes the opponent-belief check; judged against the same depth-1 responder "
-            "(which models the thesis reading), a lower bound on a best response to it", f"{_SPEC} 3 (decide_bid)"),
+    Way(_rd("random-guess retries candidates within a bid draw", "decide_bid draws from the same sampled hand until "
+            f"a candidate passes; {_LOWER}", f"{_SPEC} 3 (decide_bid)"),
         run=lambda res: _rg_wins(res.br_retry, who="random-guess retrying within a bid draw")),
-    Way(_rd("minimum count 1", "the smallest legal bid is one die of a face, for both players",
-            f"{_SPEC} 2 (minimum count, inferred as 2)"),
+    Way(_rd("minimum count 1", "the smallest legal bid is one die", f"{_SPEC} 2 (minimum count, inferred as 2)"),
         run=lambda res: _rg_wins(res.br_min_count, who="random-guess under minimum count 1")),
     _ExactBestResponse(_rd("an exact best response", "the responder plays an exact best response",
                            "thesis Ch. 4 §1 ('whatever the opponent does')"),
-                       not_built="an exact best response needs the whole game tree against random-guess's mixed "
-                                 "strategy, which is not computed here; the lookahead responders bound it from below",
+                       not_built="it needs the whole game tree against random-guess's mixed strategy, not computed "
+                                 "here; the lookahead responders bound it from below",
                        cost="an exact solve of the whole five-dice game against a fixed mixed strategy: engine work"),
 )
 
 def best_response_row(res) -> dict:
-    """Ch. 4 §1 premise: random-guess against a one-exchange-lookahead responder (a lower bound on a best
-    response); its readings are :data:`BR_WAYS`."""
+    """Ch. 4 §1 premise: random-guess against a one-exchange-lookahead responder (a lower bound on a best response)."""
     b, br2 = res.br.iloc[0], res.br2
     return claim(BR_CLAIM, "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT, *_br(res), kind="finding",
-                 note=f"random-guess win rate against a one-exchange-lookahead best responder that knows its rules "
-                      f"(a lower bound on a best response; {int(b.games)} games, alternating openers), judged as its "
-                      f"difference from 0.5; depth-2 responder: random-guess wins {1 - br2.win_rate.iloc[0]:.3f} over "
-                      f"{int(br2.games.iloc[0]):,} games")
+                 note=f"against a one-exchange-lookahead responder that knows its rules (a lower bound on a best "
+                      f"response; {int(b.games)} games, openers alternate), judged as the difference from 0.5; the "
+                      f"depth-2 responder leaves random-guess {1 - br2.win_rate.iloc[0]:.3f} over {int(br2.games.iloc[0]):,} games")
 
 # ============================================================================ the other families' rows
 
@@ -622,33 +587,28 @@ def _p_two_fives(_res) -> list[dict]:
 
 def worked_check_rows(checks: pd.DataFrame) -> list[dict]:
     """§4.2 Figs 4.2-4.6: the challenge draw in the worked situations (exact, by enumeration)."""
-    rows = []
-    for _, r in checks.iterrows():
-        sim = V.proportion(r.challenge_draws, r.calls) if "calls" in r else None
-        sim_text = "" if sim is None else (f"simulated {sim.value:.4f}" + (
-            f" (95 % interval {sim.low:.4f} to {sim.high:.4f})" if sim.high > sim.low else "")
-            + f" over {int(r.calls):,} calls; ")
-        exact = V.exact(r.p_challenge_draw)
-        rows.append(claim(f"challenge draw: {r.situation}", "§4.2 Figs 4.2-4.6", round(r.paper_challenge_draw, 4),
-                          exact, V.value(r.paper_challenge_draw, exact), kind="arithmetic", family="§4.2 Figs 4.2-4.6",
-                          note=f"{sim_text}final action = challenge with probability {r.p_final_challenge:.4f}"))
-    return rows
+    def simulated(r):
+        sim = V.proportion(r.challenge_draws, r.calls)
+        interval = f" (95 % interval {sim.low:.4f} to {sim.high:.4f})" if sim.high > sim.low else ""
+        return f"simulated {sim.value:.4f}{interval} over {int(r.calls):,} calls; "
+    return [claim(f"challenge draw: {r.situation}", "§4.2 Figs 4.2-4.6", round(r.paper_challenge_draw, 4),
+                  V.exact(r.p_challenge_draw), V.value(r.paper_challenge_draw, V.exact(r.p_challenge_draw)),
+                  kind="arithmetic", family="§4.2 Figs 4.2-4.6", note=(simulated(r) if "calls" in r else "")
+                  + f"final action = challenge with probability {r.p_final_challenge:.4f}")
+            for _, r in checks.iterrows()]
 
 def _two_sixes_way(reading: CR.Reading, count) -> Way:
     """A reading of the Fig 4.4 weight: ``count(ours)`` is the weight it counts (ours: our bid draw's)."""
-    def run(res):
-        v = count(int(res.weight_two_sixes))
-        return V.exact(v), V.value(printed.WEIGHT_TWO_SIXES, V.exact(v)), ""
-    return Way(reading, run=run)
-
+    return Way(reading, run=lambda res: (V.exact(v := count(int(res.weight_two_sixes))),
+                                         V.value(printed.WEIGHT_TWO_SIXES, V.exact(v)), ""))
 
 TWO_SIXES_WAYS = (
-    _two_sixes_way(_rd("at least two 6s, ordered rolls (Table 4.7)", "the weight counts the 7776 ordered rolls with "
-                       "two or more 6s", "thesis §4.2 text and Table 4.7; spec §2.1 (CUM[2])", True), lambda ours: ours),
-    _two_sixes_way(_rd("exactly two 6s, ordered rolls", "the weight counts the rolls with exactly two 6s",
-                       "Table 4.7 prints both rows"), lambda _: dice.hands_with_exactly(2)),
-    _two_sixes_way(_rd("at least two 6s, distinct unordered hands", "'手牌種類數' (kinds of hands) counts the 252 "
-                       "distinct hands", "thesis §4.2 wording '種類數'"), lambda _: dice.multisets_count(dice=3)),
+    _two_sixes_way(_rd("at least two 6s, ordered rolls (Table 4.7)", "of the 7776 ordered rolls",
+                       "thesis §4.2 text and Table 4.7; spec §2.1 (CUM[2])", True), lambda ours: ours),
+    _two_sixes_way(_rd("exactly two 6s, ordered rolls", "rolls with exactly two 6s", "Table 4.7 prints both rows"),
+                   lambda _: dice.hands_with_exactly(2)),
+    _two_sixes_way(_rd("at least two 6s, distinct unordered hands", "'手牌種類數' (kinds of hands): the 252 distinct "
+                       "hands", "thesis §4.2 wording '種類數'"), lambda _: dice.multisets_count(dice=3)),
 )
 
 def fig_5_1_row(example: dict, freq51: pd.DataFrame) -> dict:
@@ -663,8 +623,7 @@ def fig_5_1_row(example: dict, freq51: pd.DataFrame) -> dict:
 
 def game_length_rows(mean_turns: float, share_45: float, mean_final: float, share_56: float) -> list[dict]:
     """§2.1/§2.2 remarks about human play; bot-vs-bot play is shown as a substitute, not a test."""
-    rule = V.stated("not-reproducible", "a remark about people playing; bot-vs-bot play is shown as a substitute, "
-                                        "not a test")
+    rule = V.stated("not-reproducible", "a remark about people playing; bot-vs-bot play is a substitute, not a test")
     return [claim(text, source, paper, round(value, 3), rule, kind="finding", family="§2 remarks on human play",
                   note=note) for text, source, paper, value, note in (
         ("a game usually ends after 4-5 turns", "§2.1 text", printed.TURNS_TYPICAL_TEXT, mean_turns,
@@ -675,9 +634,9 @@ def game_length_rows(mean_turns: float, share_45: float, mean_final: float, shar
 
 def human_rows() -> list[dict]:
     """Table 5.1: human players (cannot be reproduced; see the substitute table)."""
-    return [claim(f"human player {player}: random-guess / with BBN", "Table 5.1", f"{plain} / {bbn}", None,
-                  V.stated("not-reproducible", "human opponents cannot be replayed"), kind="finding", family="Table 5.1",
-                  note="see the substitute table (self-play, drifting and deceiving programs)")
+    return [claim(f"human player {player} (Table 5.1's name for the player): random-guess / with BBN", "Table 5.1",
+                  f"{plain} / {bbn}", None, V.stated("not-reproducible", "human opponents cannot be replayed"),
+                  kind="finding", family="Table 5.1", note="see the substitute table (self-play, drifting, deceivers)")
             for player, (plain, bbn) in printed.TABLE_5_1.items()]
 
 def _reading_estimate(r) -> V.Estimate:
@@ -722,9 +681,8 @@ def _top_note(c) -> str:
             + "; ".join(f"{r.change}: {r.share_of_loss_removed:.0%}" for r in c["shares"].itertuples()
                         if r.change != top.change))
 
-def _x3_estimate(x3: pd.DataFrame) -> V.Estimate:
-    est = V.across_seeds(x3.gain.to_numpy(), -1.0, 1.0)
-    return replace(est, value=round(est.value, 12) + 0.0)   # a mean of exact zeros prints 0, not -2.8e-17
+def _x3_estimate(x3: pd.DataFrame) -> V.Estimate:   # a mean of exact zeros prints 0, not -2.8e-17
+    return replace(est := bbnx.gain_estimate(x3.gain), value=round(est.value, 12) + 0.0)
 
 def _counts(robust: pd.DataFrame, column: str) -> str:
     return ", ".join(f"{v} under {n} of {len(robust)}" for v, n in robust[column].value_counts().items())
@@ -741,20 +699,18 @@ _SEAT = dict(printed=printed.SELF_PLAY_EXPECTED)
 OURS = {
     "types 25-32 (our diagnosis)": ("E7, E12 ablations (our diagnosis)", {}, _loss, (
         ("the network's gain against the liar, prefers-bid programs (types 25-32)", "E7 (our diagnosis)", _DIAGNOSIS,
-         lambda c: c["base"], lambda c: f"value: the network's gain over plain random-guess pooled over types 25-32 "
-         f"per seeded match, {_SHARE}; its 95 % interval " + (f"lies {c['side']} zero" if c["side"] else
-                                                              "includes zero")),
+         lambda c: c["base"], lambda c: f"value: the gain over plain random-guess pooled per seeded match, {_SHARE}; "
+         "its 95 % interval " + (f"lies {c['side']} zero" if c["side"] else "includes zero")),
         (lambda c: f"what accounts for most of that loss: {c['top'].change}", "E12 ablations (our diagnosis)",
          _DIAGNOSIS, lambda c: c["top_est"],
          lambda c: f"value: the change in the pooled gain when it is removed, {_SHARE}; {_top_note(c)}"))),
     "E12 network readings": ("spec E12", _E12_RUN, _network, (
         ("the network's gain (5-10 points claimed) under each reading of the network: pooled over the types",
          "spec E12", _ROBUST, lambda c: _reading_estimate(c["allt"].iloc[0]),
-         lambda c: f"value: the network's gain over plain random-guess pooled over the types under the thesis "
-                   f"reading, {_SHARE}; {len(c['allt'])} readings, {int(c['best'].seeds)} seeded matches x "
-                   f"{c['games']} games per type; pooled gains {points(c['allt']['diff'].min())} to "
-                   f"{points(c['allt']['diff'].max())}; in +5 to +10 under {c['yes']} readings, outside under "
-                   f"{c['no']}"),
+         lambda c: f"value: the pooled gain under the thesis reading, {_SHARE}; {len(c['allt'])} readings, "
+                   f"{int(c['best'].seeds)} seeded matches x {c['games']} games per type; pooled gains "
+                   f"{points(c['allt']['diff'].min())} to {points(c['allt']['diff'].max())}; in +5 to +10 under "
+                   f"{c['yes']} readings, outside under {c['no']}"),
         ("BBN gain under the reading that helps it most (extension)", "E12 (network readings)",
          "the best of the readings, chosen by its result", lambda c: _reading_estimate(c["best"]),
          lambda c: f"value: the pooled gain under that reading, {_SHARE}; best reading: {c['best'].variant}; thesis "
@@ -765,8 +721,7 @@ OURS = {
          lambda r: f"{r.params['n_sweep']} games, random-guess opens every game"),
         ("random-guess vs the 32 types: opening vs responding", "extension", _MEASURED,
          lambda r: f"{r.wide['random_guess'].mean():.3f} vs {r.wide['opponent'].mean():.3f}",
-         lambda r: f"mean over types; {int((r.wide['opponent'] < 0.5).sum())} types beat random-guess when they open "
-                   "every game"))),
+         lambda r: f"mean over types; {int((r.wide['opponent'] < 0.5).sum())} types win when they open every game"))),
     "Ch. 6 proposals X1 and X2": ("Ch. 6 (proposals)", {}, lambda res: res, (
         ("X2 lambda-mixture guess: best mean win rate over the 32 types", "Ch. 6 (proposal)", _PROPOSAL,
          lambda r: (lambda b: f"{ex.lambda_words(b.variant)}: {b.mean_win_rate:.3f}")(
@@ -780,7 +735,7 @@ OURS = {
         ("X3 confidence-weighted imagined hand: gain over real-valued guessing without a network", "Ch. 6 (proposal)",
          _PROPOSAL, _x3_estimate,
          lambda x: f"value: the mean gain {_SHARE}; {plural(x.opponent.nunique(), 'type')} x {x.rep.nunique()} "
-                   "seeded matches, paired on the same dice; one gain per match"),)),
+                   "seeded matches paired on the same dice"),)),
     "X4 extended rules": ("§2.2 (rules left out of the study)", {}, lambda res: res.x4_summary, (
         ("X4 extended rules: random-guess vs the 32 types", "§2.2 (rules left out of the study)",
          "rules the thesis describes but leaves out",

@@ -817,13 +817,27 @@ def seat_swap_gap(swap: pd.DataFrame, large: pd.DataFrame) -> pd.DataFrame:
         100 * float(np.abs(swap.win_rate.to_numpy() - large.win_rate.to_numpy()).max())]})
 
 
-def extended_rules_table(large: pd.DataFrame, x4_summary: pd.DataFrame, n_large: int) -> pd.DataFrame:
-    """X4 beside the thesis rules' large sample: mean and worst win rate per rule."""
+def extended_rules_table(large: pd.DataFrame, x4_summary: pd.DataFrame, n_large: int,
+                         x4: pd.DataFrame | None = None) -> pd.DataFrame:
+    """X4 beside the thesis rules' large sample: mean and worst win rate per rule; with the per-type rows ``x4``,
+    the 95 % interval of each (the mean's MOVER-Wilson, the worst type's Wilson: a reader found them bare)."""
     thesis = pd.DataFrame([{"rules": "thesis rules (large sample)", "mean_win_rate": large.win_rate.mean(),
                             "min_win_rate": large.win_rate.min(), "games_per_type": n_large,
                             "worst_type": int(large.loc[large.win_rate.idxmin(), "type"]),
                             "rounds_per_match": 1.0}])
-    return pd.concat([thesis, x4_summary], ignore_index=True)
+    out = pd.concat([thesis, x4_summary], ignore_index=True)
+    if x4 is None:
+        return out
+    from liarlab.core import verdicts as V
+
+    rows = [large.assign(rules=out.rules.iloc[0]), x4.assign(wins=x4.wins.astype(int))]
+    per = {r: g for frame in rows for r, g in frame.groupby("rules", sort=False)}
+    mean = [V.combination_of_proportions([(1 / len(g), int(w), int(n)) for w, n in zip(g.wins, g.games)])
+            for g in (per[r] for r in out.rules)]
+    worst = [V.proportion(int(g.loc[g.win_rate.idxmin(), "wins"]), int(g.loc[g.win_rate.idxmin(), "games"]))
+             for g in (per[r] for r in out.rules)]
+    return out.assign(**{"mean: 95 % interval": [f"{e.low:.3f} to {e.high:.3f}" for e in mean],
+                         "worst type: 95 % interval": [f"{e.low:.3f} to {e.high:.3f}" for e in worst]})
 
 
 def timing_with_paper(timing_table: pd.DataFrame) -> pd.DataFrame:

@@ -137,11 +137,19 @@ def game_lengths(lengths: pd.DataFrame):
     return fig
 
 
-def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int):
-    """E7: the network's paired gain over plain random-guess per type, with its 95 % interval across seeds,
-    beside the thesis's +5 to +10 points; the blocks of eight types named."""
+def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int, gains: pd.DataFrame | None = None):
+    """E7: the network's paired gain over plain random-guess per type, with its interval across seeds (with
+    ``gains``, the Bonferroni-adjusted one the claims row judges, so the bars and the verdict count agree; else
+    95 %), beside the thesis's +5 to +10 points; the blocks of eight types named."""
     from matplotlib.patches import Patch
 
+    from liarlab.papers.p01.claims import per_type_gains
+
+    level = "95 % interval"
+    if gains is not None:
+        names, ests, _ = per_type_gains(gains)
+        at, level = dict(zip(names, ests)), f"{100 * (1 - 0.05 / len(names)):.2f} % interval"
+        e7 = e7.assign(diff_ci_low=[at[o].low for o in e7.opponent], diff_ci_high=[at[o].high for o in e7.opponent])
     fig, ax = plotting.figure(1, 1, max(7, 0.4 * len(e7)), 4.2)
     # a gain, a loss and an undecided type look different: the sign is the finding
     kinds = np.where(e7.diff_ci_low > 0, "gain", np.where(e7.diff_ci_high < 0, "loss", "undecided"))
@@ -161,7 +169,7 @@ def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int):
     cut = int(((low < bottom) | (high > top)).sum())
     if cut:
         ax.text(0.01, 0.02, f"{cut} of {len(e7)} whiskers cut at the axis (they reach {low.min():.0f} to "
-                f"{high.max():+.0f} points; the table gives them)", transform=ax.transAxes, fontsize=8, va="bottom",
+                f"{high.max():+.0f} points)", transform=ax.transAxes, fontsize=8, va="bottom",
                 bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.9})
     type_ids = [int(o[4:]) for o in e7.opponent]
     for block, name in enumerate(BLOCKS):
@@ -175,7 +183,7 @@ def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int):
                 fontsize=10, transform=ax.get_xaxis_transform())
     ax.set_xlabel("test program type")
     ax.set_ylabel("network gain over plain random-guess\n(percentage points of win rate)")
-    handles = [Patch(color=colours[k], label=f"network - plain: {words} (95 % interval over {bbn_seeds} seeds)")
+    handles = [Patch(color=colours[k], label=f"network - plain: {words} ({level} over {bbn_seeds} seeds)")
                for k, words in (("gain", "a gain"), ("loss", "a loss"), ("undecided", "interval spans 0"))
                if (kinds == k).any()]
     handles.append(Patch(color="tab:green", alpha=0.12, label="thesis: +5 to +10 points"))

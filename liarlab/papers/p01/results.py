@@ -1,7 +1,5 @@
-"""Notebook 01's results: :class:`Results01` holds the run's parameters and one field per table. Its ``run_*``
-methods run the sections in the notebook's order: the experiments' runs are ``experiments.Runs`` and
-``bbn_experiments.NetworkRuns`` (seeds, caching, the tables' views); this module adds the judged steps (the
-two-stage confirmations, the readings tables)."""
+"""Notebook 01's results: :class:`Results01`, one field per table, filled by ``run_*`` methods in the notebook's
+order; the runs are ``experiments.Runs`` and ``bbn_experiments.NetworkRuns``, the judged steps are added here."""
 from __future__ import annotations
 
 from dataclasses import field, make_dataclass

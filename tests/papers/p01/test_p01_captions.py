@@ -22,7 +22,7 @@ def test_vs_types_caption_counts_the_bars_in_the_band():
     text = captions.vs_types(_large(rates), 500, 20)
     assert "27 of 32 blue dots" in text
     assert "3 lie below it (types 1, 5, 23)" in text and "2 above it (types 31, 32)" in text
-    assert "type 5, wins 0.520" in text and "spans 0.080" in text
+    assert "type 5, wins 52.0 %" in text and "span 8.0 points" in text
 
 
 def _final(ends, n_games=500):
@@ -33,8 +33,8 @@ def _final(ends, n_games=500):
 def test_trend_caption_reports_matches_below_the_line():
     final = _final({1: [270, 244, 300], 5: [260, 251, 250], 23: [280, 290, 300]})
     text = captions.trend(final, 500)
-    assert "type 1: 1 of 3 ends at or below x/2, lowest final rate 0.488" in text   # the verb agrees with 1
-    assert "type 5: 1 of 3" in text and "type 23: 0 of 3" in text
+    assert "type 1: 1 of 3 ends at or below x/2, the lowest at 48.8 %" in text   # the verb agrees with 1
+    assert "type 5: 1 of 3" in text and "none for type 23)" in text and "0 of 3" not in text
 
 
 def test_trend_grid_caption_matches_the_data():
@@ -57,11 +57,9 @@ def test_bbn_trend_and_grid_captions_quote_the_final_differences():
     text = captions.bbn_trend(curves)
     assert "type 1 +2.0, type 8 -1.5, type 11 +11.0" in text   # types in words, not code names ("type1 +2.0")
     grid = captions.bbn_grid(curves)
-    assert "2 of 3 end above zero" in grid and "type 11 (+11.0 wins)" in grid and "type 8 (-1.5 wins)" in grid
-    # a third count of the gains beside the claims table's and the drawn bars' (a reader, fifth session): it is
-    # said to be a count of means, and where the claims table's count is
-    assert "mean curves alone, without their spread across seeds, 2 of 3" in grid and "claims table's count" in grid
-    assert "1 of 2 ends above zero" in captions.bbn_grid(_curves({"type1": 2.0, "type8": -1.5}))
+    assert "type 11 (+11.0 wins)" in grid and "type 8 (-1.5 wins)" in grid
+    # one count of the gains on the page, the gain figure's (fresh readers): the grid counts none
+    assert "of 3 end" not in grid and "the gain figure above counts the types" in grid
     assert "type11" not in text + grid
 
 
@@ -69,7 +67,7 @@ def test_bbn_gain_caption_counts_intervals():
     e7 = pd.DataFrame({"opponent": [f"type{t}" for t in (1, 2, 25, 26)], "diff": [0.06, 0.0, -0.05, -0.03],
                        "diff_ci_low": [0.02, -0.01, -0.06, -0.04], "diff_ci_high": [0.1, 0.01, -0.04, -0.02]})
     text = captions.bbn_gain(e7)
-    assert "1 of 4 drawn intervals lies above zero and 2 below" in text   # the verb agrees with 1
+    assert "1 of 4 lies above zero and 2 below" in text   # the verb agrees with 1
     assert ("Against the 2 liar, prefers-bid programs in this run (types 25-32), the network's mean gain is below "
             "zero for every one (-3.0 points at best)") in text
     # the types in the thesis's band are counted once on the page, as the claims table counts them (issue 50): the
@@ -98,10 +96,8 @@ def test_the_pages_count_of_types_in_the_band_is_the_claims_tables():
                        "diff_ci_low": [0.05, 0.05, -0.02, 0.1], "diff_ci_high": [0.09, 0.09, 0.02, 0.14]})
     text = captions.bbn_gain(e7, gains)
     assert captions.gain_count(g) in text
-    # the claims table's count leads; the drawn bars' count follows, said to be the unadjusted one (a reader, fifth
-    # session: three counts of one thing, unlabelled)
-    drawn = "The bars drawn are unadjusted 95 % intervals: 3 of 4 lie above zero and 0 below."
-    assert drawn in text and text.index(captions.gain_count(g)) < text.index(drawn)
+    # one count, the claims table's: the bars drawn are its intervals (fresh readers: three counts of one result)
+    assert "the whiskers are these intervals" in text and "unadjusted" not in text
     # the mean gain over the types: one replicate per seeded match (its mean over the types), in points
     est = claims.mean_gain(gains)
     assert est.n == 6 and est.low < est.value < est.high
@@ -178,7 +174,7 @@ def test_summary_numbers_come_from_the_tables():
     assert "2 types lie outside the band (1 below, 1 above), 30 inside." in text
     assert "2 of 4 types gain +5 to +10 points; 2 lie above zero and 2 below" in text
     assert re.search(r"its mean gain over the 4 types is \+2\.[23] points \(95 % interval \+2\.\d to \+2\.\d\)", text)
-    assert "0.772 (95 % interval 0.763 to 0.780)" in text and "claim (i" not in text
+    assert "77.2 % (95 % interval 76.3 to 78.0 %)" in text and "claim (i" not in text
     assert "Exploitab" not in text and "Best-response lower bound" in text
 
 
@@ -221,7 +217,7 @@ def test_liar_loss_text_reads_its_tables_and_prints_no_flat_interval():
     assert "property of the readings" not in one["text"] and "property of the readings" in out["text"]
     assert "removes most of the loss is `no probability 4 at our opening`**: it removes 60% of it" in out["text"]
     assert "(gain 0.0 points)" in out["text"] and "[+0.000, +0.000]" not in out["text"]
-    assert "ablation: gate always shut: 0.0 points;" not in out["text"] and "gate always shut: 0.0 points" in out["text"]
+    assert "ablation: gate always shut: 0.0 points" not in out["text"]   # each change is in the folded table
     assert "limits set hold in 0.790 of cases" in out["text"] and "count-2 bid 0.80 of the time instead of 0.46" in out["text"]
     assert "60% of it goes" in out["summary"] and "as well, 76%;" in out["summary"]
 
@@ -296,16 +292,27 @@ def test_the_schedule_note_names_confirmatory_seeds_only_when_they_were_played(m
     assert "on the confirmatory seeds" in captions.schedule_note(fresh)
 
 
-def test_the_first_screen_names_the_best_responder_as_its_third_result():
-    # the first screen counted 3 differing findings and named 2 (a reader): the third is the best responder's
-    from liarlab.study import answer
-    res = SimpleNamespace(br=pd.DataFrame({"wins": [7_700], "games": [10_000], "win_rate": [0.77]}),
-                          br2=pd.DataFrame({"win_rate": [0.8], "games": [600]}))
-    row = pd.Series({"claim": claims.BR_CLAIM, "family": claims.BR_CLAIM, "kind": "finding", "verdict": "differs",
-                     "paper_value": "about 0.5 for any opponent", "reproduced_value": 0.23, "ci_low": 0.22,
-                     "ci_high": 0.24, "n": 10_000, "unit": "games", "interval": "95 %", "cause": "genuine",
-                     "headline": False})
-    assert "responder wins 0.770 of 10,000 games" in captions.best_response_quantity(res)
-    text = answer.answer_paragraph(pd.DataFrame([row]), "Q?", third=claims.BR_CLAIM,
-                                   third_quantity=captions.best_response_quantity(res))
-    assert "**Third main result.**" in text and "0.770 of 10,000 games" in text
+def test_the_short_answer_leads_with_both_readings_and_names_the_best_responder():
+    # a fresh reader: "not reproduced" while the spec's acceptance reading (the mean over the types) reproduces; and
+    # the best responder is our test of the thesis's premise, not a headline verdict on the paper
+    rates = [0.62, 0.66, 0.68, 0.75]
+    large = pd.DataFrame({"type": [1, 2, 3, 4], "win_rate": rates, "games": [100_000] * 4,
+                          "wins": [int(100_000 * r) for r in rates]})
+    gains = pd.DataFrame([{"opponent": f"type{t}", "rep": r, "gain": 0.003 + 0.001 * r} for t in (1, 2)
+                          for r in range(4)])
+    res = SimpleNamespace(large=large, gains=gains, gain_plan=None, gains_fresh=None, params={"bbn_seeds": 4},
+                          br=pd.DataFrame({"wins": [7_700], "games": [10_000], "win_rate": [0.77]}))
+    text = captions.short_answer(res)
+    mean = claims.mean_over_types(large)
+    assert text.startswith(f"Averaged over the 4 test programs random-guess wins 67.8 % (95 % interval "
+                           f"{100 * mean.low:.1f} to {100 * mean.high:.1f} %; inside 60-70 %")
+    assert "only 3 of 4 are inside 60-70 %" in text and "wins 77.0 % of 10,000 games against it" in text
+
+
+def test_the_calibration_caption_says_which_bins_miss_the_diagonal():
+    # the caption stated no finding (a reader, issue 50): it counts the bins whose interval misses the diagonal
+    cal = pd.DataFrame({"target": ["P(B) supports"] * 3, "p_mean": [0.1, 0.5, 0.9], "observed": [0.4, 0.52, 0.9],
+                        "n": [100, 200, 10], "ci_low": [0.3, 0.45, 0.6], "ci_high": [0.5, 0.59, 1.0]})
+    text = captions.calibration(cal)
+    assert "P(B) supports misses it in 1 of 2 bins (farthest: 0.10 said, 0.40 revealed)" in text
+    assert captions.calibration(cal.iloc[:0]) == ""

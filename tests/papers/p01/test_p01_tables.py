@@ -101,14 +101,14 @@ def test_confirmation_texts_say_what_the_two_stage_design_did():
     # played or not, said in words with the size and unit, and which claims the fresh games judge (issue 50: a
     # printed line left unclear whether the 13,423 games were played)
     assert text.startswith("**Second stage: run.** The pilot (100 games a type) leaves ")
-    assert "each of the 32 types played 500 fresh games, the number the pilot asks for to decide it at " \
+    assert "500 fresh games a type, the number the pilot asks for to decide it at " \
            "80 % power" in text and '"beats every type"' in text
     capped = V.Plan(n=6, capped=True, undecidable=False, reason="planned from the pilot at 80% power: 3,218, capped at 6")
     res.gain_plan, res.gains_fresh = capped, None
-    assert captions.bbn_gain_confirmation(res) == ("**Second stage: not run.** Planned from the pilot at 80% power: "
-                                                   "3,218, capped at 6.")
+    assert captions.bbn_gain_confirmation(res) == ("**Second stage: not run.** Undecidable: planned from the pilot at "
+                                                   "80% power: 3,218, capped at 6.")
     res.win_plan = capped
-    assert ("6 fresh games, the budget's cap (the pilot asked for 3,218 to decide it at 80 % power)"
+    assert ("6 fresh games a type, the budget's cap (the pilot asked for 3,218 to decide it at 80 % power)"
             in captions.win_rate_confirmation(res))
 
 
@@ -198,8 +198,10 @@ def test_the_x3_table_is_headed_in_words():
                        "win_bbn": [0.6, 0.5, 0.4], "win_plain": [0.58, 0.5, 0.41]})
     table = bbnx.x3_by_type(x3)
     assert list(table.columns) == ["seeded matches", "win rate with the network's weighted dice (X3)",
-                                   "win rate of real-valued guessing alone (X1)", "gain (points)"]
-    assert table.loc["type 1", "gain (points)"] == 1.0 and table.loc["type 8", "seeded matches"] == 1
+                                   "win rate of real-valued guessing alone (X1)",
+                                   "gain (points, 95 % interval across seeded matches)"]
+    assert table.loc["type 1", "gain (points, 95 % interval across seeded matches)"].startswith("1")
+    assert table.loc["type 8", "seeded matches"] == 1
 
 
 def test_the_claims_summary_names_an_x2_variant_by_its_lambda():
@@ -215,5 +217,6 @@ def test_the_headline_mean_win_rate_comes_with_its_interval():
     large = large.assign(wins=(large.win_rate * large.games).round().astype(int))
     text = captions.win_quantity(SimpleNamespace(large=large))
     mean = claims01.mean_over_types(large)
-    assert f"as 0.650 (95 % interval {mean.low:.3f} to {mean.high:.3f};" in text
+    # the mean and its interval lead the answer (captions.short_answer); the headline row's quantity is per type, in %
+    assert "from 50.0 % against type 4 to 80.0 % against type 3" in text and "1,000 games a type" in text
     assert mean.low < 0.65 < mean.high
