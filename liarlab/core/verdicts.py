@@ -37,7 +37,8 @@ FAMILY_DIFFERS = 0.50     # ... and differs when at least half of its findings d
 # Why a finding differs (docs/VERDICTS.md): every differing finding names one.
 CAUSES = {
     "misprint": "a misprint or arithmetic slip in the paper",
-    "reading": "a reading (convention) of the paper that we cannot pin down",
+    "reading": "a reading (convention) of the paper: another way of filling in what the paper leaves open "
+               "reproduces its print",
     "power": "too little power: the paper's sample (or ours) cannot carry the claim",
     "genuine": "a genuine difference: every reading we tried disagrees",
     "untested": "not settled: a reading the paper allows was not run, and it could reproduce the print",

@@ -965,5 +965,11 @@ def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | Non
         lines.append(_row_sentence(second_row(claims, third), "Third main result.", flags, third_quantity))
     if more:
         lines.append(more.strip())
+    # the readings table's pointer once, after the last result that names readings ("The readings table folded at
+    # the end lists them all." closed each of 01's three results, a fresh reader)
+    pointer = " The readings table folded at the end lists them all."
+    said = [i for i, line in enumerate(lines) if pointer in line]
+    for i in said[:-1]:
+        lines[i] = lines[i].replace(pointer, "")
     lines.append(counts_sentence(claims) + " The claims summary is at the end of this notebook, with the full claims table folded beneath it.")
     return "\n\n".join(lines)

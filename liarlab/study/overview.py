@@ -18,7 +18,7 @@ from liarlab.study.answer import claim_words, number, plural
 CAUSE_PHRASES = {"misprint": "from a misprint in the paper", "reading": "under a reading of the paper we cannot pin "
                  "down", "power": "for lack of power", "genuine": "genuinely",
                  "untested": "with a reading the paper allows not yet run", sc.NO_CAUSE: "with no cause given"}
-CAUSE_HEADINGS = {"genuine": "A genuine difference", "reading": "A reading of the paper we cannot pin down",
+CAUSE_HEADINGS = {"genuine": "A genuine difference", "reading": "A reading of the paper other than ours",
                   "untested": "A reading of the paper not yet run", "power": "Too little power",
                   "misprint": "A misprint in the paper", sc.NO_CAUSE: "No cause given"}
 

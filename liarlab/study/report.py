@@ -26,7 +26,7 @@ INTRO = ("Each notebook rebuilds one paper's experiments as the paper did, then 
          "claim is one row of a claims table; a printed table is one claim family, and a family's verdict follows "
          "a declared rule over its rows (for example 11 of 12 reproduced), not its worst row. Verdicts follow one "
          "protocol (docs/VERDICTS.md): reproduced, differs (with its likeliest cause: a misprint in the paper, a "
-         "reading we cannot pin down, too little power, or a genuine difference), inconclusive (the data cannot "
+         "reading of the paper other than ours, too little power, or a genuine difference), inconclusive (the data cannot "
          "decide yet; undecidable when no sample can), not-reproducible, extension. Only findings of the papers' "
          "experiments are counted as reproductions; weak agreements (a band wider than &plusmn;10 % of the "
          "quantity's range) are counted apart from the reproduced ones; extensions, checks of a paper's own "
