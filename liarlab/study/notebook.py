@@ -380,7 +380,10 @@ def _family_verdict(line) -> str:
     tail = f"; {unjudged} not reproducible here" if unjudged else ""
     rows = "judged rows" if unjudged else "rows"
     if n_judged == 1:
-        return f"{word} (1 judged row{tail})" if unjudged else word
+        # "reproduced (1 judged row; 3 not reproducible here)" read as a contradiction (a fresh reader of 01): the
+        # verdict is the one row's, the others are rows of another kind
+        other = "the other row" if unjudged == 1 else f"the other {unjudged} rows"
+        return f"{word} (by its one judged row; {other} not reproducible here)" if unjudged else word
     if len(judged) == 1:   # every judged row says the family's verdict
         return f"{word} ({'both' if n_judged == 2 else f'all {n_judged}'} {rows}{tail})"
     if verdict in ("reproduced", "differs"):

@@ -181,7 +181,7 @@ def test_a_summary_line_says_its_label_once_and_one_judged_row_once():
     summary = nb.claims_summary(table)
     assert summary.iloc[0]["claim"] == "Solver (§3.1, Figs 3-7 to 3-19): the endgame-table line's tricks"
     # one judged row: its verdict is said once, and the row the "(2 rows)" of the claim cell adds is named
-    assert summary.iloc[1]["verdict"] == "undecided (1 judged row; 1 not reproducible here)"
+    assert summary.iloc[1]["verdict"] == "undecided (by its one judged row; the other row not reproducible here)"
 
 
 def test_a_summary_says_exact_on_every_line_computed_without_sampling():
