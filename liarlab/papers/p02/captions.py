@@ -126,17 +126,15 @@ def sequential(summary: pd.DataFrame) -> str:
     best = summary.pivot(index="model", columns="opponent", values="win_rate")
     named = [m for m in best.index if m.removeprefix("RL").isdigit()]
     hits = sum(best.loc[m].idxmax() == f"EXP{m[-1]}" for m in named)
-    report = len(ex.sequential_names())
-    # "win most against" ranks the four rules for each model; the claims table's Fig 5-7 row asks another question,
-    # whether each model wins more than half its games against that EXP (issue 50: "18 of 22" here beside "21 of
-    # 22 models" there read as a contradiction)
-    return (f"*What to notice:* {hits} of {len(named)} sequence models win more against the last EXP in their name "
-            "than against any other rule (a different count from the claims table's, which asks whether each wins "
-            "more than half its games against that EXP); "
+    # "win most against" ranks the four rules; the claims table asks whether each model wins more than half its
+    # games against that EXP (issue 50: "18 of 22" here beside "21 of 22 models" there read as a contradiction)
+    return (f"*What to notice:* {hits} of the report's {len(named)} sequence models win more against the last EXP "
+            "in their name than against any other rule (the claims table asks instead whether each wins more than "
+            "half its games against it); "
             f"EXP0, which plays very differently from EXP1-EXP3, is lost again once later stages train on EXP1-3 "
             f"(RL03 {best.loc['RL03', 'EXP0']:.3f}, RL0123 {best.loc['RL0123', 'EXP0']:.3f} against EXP0). The full "
-            f"table lists all {report} models (the report's {report - 1} plus RL-random) and an ablation, "
-            "RL-random-game, whose opponent draws one EXP rule per game instead of per decision.")
+            f"table lists these {len(named)}, RL-random and its ablation RL-random-game, whose "
+            "opponent draws one EXP rule per game instead of per decision.")
 
 
 def fixed_seats(fixed2_summary: pd.DataFrame) -> str:
@@ -299,7 +297,7 @@ def two_stages(confirm_seeds: int, confirm_games: int) -> str:
             f"confirmatory data are drawn (this profile's parameters): at most **{confirm_seeds} newly trained "
             f"tables** (training seeds from {confirm.CONFIRM_SEED0} on, never the pilot's) and at most "
             f"**{confirm_games:,} games a seat arrangement** for fixed rules (fresh game streams); a row that retrains "
-            f"all {len(ex.sequential_names())} sequence models gets at most "
+            f"the {len(ex.sequential_names()) - 1} sequence models and RL-random gets at most "
             f"{max(2, confirm_seeds // confirm.SEQUENCE_SHARE)} tables of each, and the self-play rows of Fig 5-5, "
             "whose tables are cheap (one training and one short evaluation each), at most "
             f"**{confirm.section_cap(confirm.C.S_5_5_RL, confirm_seeds)}**. Its verdict comes from the "
@@ -403,7 +401,7 @@ def headline_quantity(claims: pd.DataFrame) -> str:
     row = answer.headline(claims)
     what = re.search(r"(?:^|;\s*)value: ([^;]+)", str(row.get("note") or "")) if row is not None else None
     case = what.group(1).split(",")[0].strip() if what else "the case"
-    return (f"{case}: of RL0-RL3 against their own EXPi, the one whose prediction interval for one trained table "
+    return (f"{case}, the one of RL0-RL3 against its own EXPi whose prediction interval for one trained table "
             "reaches lowest (the lowest mean is said below)")
 
 

@@ -744,14 +744,13 @@ def fig_5_17(grid) -> list[dict]:
                               "every gap comparison involves a cell at a ceiling or floor (a certain outcome), which "
                               "more games cannot move")
         # the value names what it is: a step between gaps where one could be judged, else the mean advantage (issue 50)
-        what = ("value: the smallest step, the win-rate advantage at gap g+1 minus that at gap g" if js else
-                f"value: the higher multiplicity's mean win-rate advantage over the {len(pairs)} pairs, not a step "
-                "between gaps, since every such step involves a pairing that one side always wins")
+        what = ("value: how much the higher side's edge grows from one gap to the next, the smallest step" if js else
+                f"value: how much more often the side with more of a kind wins, averaged over the {len(pairs)} "
+                "pairings; no gap-to-gap step is judged, since each involves a pairing one side always wins")
         rows.append(_claim(ST["Fig 5-17"][1 + 2 * (name == "EXP1")], "Fig 5-17", "increasing",
                            min(shown, key=lambda z: z.value), j,
-                           note=f"{what}; mean seat-symmetrised advantage at gap g+1 minus at gap g"
-                           + (f"; pairs with a cell at a ceiling/floor left out: {', '.join(dropped)}" if dropped
-                              else ""), **kw))
+                           note=what + (f"; pairs with a cell at a ceiling/floor left out: {', '.join(dropped)}"
+                                        if dropped else ""), **kw))
         adv[name] = [(g(name, a, b), g(name, b, a)) for a, b in pairs]
     if {"EXP0", "EXP1"} <= set(adv):
         z = combine([t for name, c in (("EXP1", 1), ("EXP0", -1)) for x, y in adv[name]
@@ -773,7 +772,7 @@ def fig_5_18(grid) -> list[dict]:
         sh = V.share([_one(grid, _lvl(25), ">", 0.5, player="RL0", s1=a, s2=b) for a, b in cells])
         rows += [_claim(ST["Fig 5-18"][0], "Fig 5-18", "peak at 3",
                         V.share(js, "comparisons"), _all(js, "s1=3 above every other s1, in each column s2"),
-                        note=f"{ONE_TABLE}; value: share of the 20 comparisons that confirm it"),
+                        note=f"{ONE_TABLE}; value: the comparisons in which s1 = 3 is ahead"),
                  _claim(ST["Fig 5-18"][1], "Fig 5-18", "mostly > 50%", sh, V.word("usually", sh),
                         population=25, note=f"{ONE_TABLE}; share of the 25 cells whose interval lies above 50%")]
     if (grid.player == "RL1").any():
@@ -898,117 +897,94 @@ def _honest(fallback: str, margin: int | None = 3, default: bool = False) -> R.R
                                                             if margin else ""), default)
 
 
-AS_JUDGED = R.Reading("as judged", "the claims row's own reading: the report's rule and sizes as the spec sets them "
-                      "(canonical choices of spec section 7)", "the spec's canonical choices", default=True)
-TABLES_OTHER = R.Reading("tables under the other honestAction", "every table trained against EXP1-EXP3 retrained, "
-                         "and the rules evaluated, under the other honestAction reading", "spec 7.3")
-TABLES_OTHER_WHY = R.Unbuilt("it needs this family's tables trained against EXP1-EXP3 retrained and re-evaluated "
-                             "under the other reading (about 0.1 s a table at full size; built for Fig 5-5's RL "
-                             "rows, Fig 5-7's RL03, RL0123 and RL-random rows: p02.retrained), not yet for this "
-                             "family; the tables use the reading the EXP-only games chose")
+AS_JUDGED = R.Reading("as judged", "the report's rule and sizes as the spec's canonical choices (section 7) set them",
+                      "the spec's canonical choices", default=True)
+TABLES_OTHER = R.Reading("tables under the other honestAction", "the tables trained against EXP1-EXP3 retrained, and "
+                         "the rules evaluated, under the other honestAction reading", "spec 7.3")
+TABLES_OTHER_WHY = R.Unbuilt("needs this family's tables against EXP1-EXP3 retrained under the other reading (about "
+                             "0.1 s a table at full size; built so far for Fig 5-5's RL rows and Fig 5-7's RL03, "
+                             "RL0123 and RL-random rows)")
 UNIFORM_FORCED = R.Reading("forced hand uniform over its class", "a forced side draws uniformly among all hands "
                            "whose largest multiplicity is s (s = 3 may be a full house)", "spec 7.13")
-UNIFORM_WHY = R.Unbuilt("the engine deals only the report's pattern (s of one face, the rest all different): engine "
-                        "work (a dealer uniform over the class in the compiled forced-hand games), then the forced "
-                        "games replayed, about a CPU minute at full size")
+UNIFORM_WHY = R.Unbuilt("the engine deals only the report's pattern (s of one face, the rest all different); a "
+                        "uniform dealer in the compiled games, then a CPU minute of replays at full size")
 GREEDY = R.Reading("greedy evaluation", "frozen tables evaluated without exploration (epsilon 0)", "spec 7.6")
 HALVES = R.Reading("seat halves in training", "training seats in two equal halves instead of rotating every game",
                    "spec 7.5")
-HALVES_WHY = R.Unbuilt("built for two-player tables only (p02.retrained, about 0.15 CPU s a table: Figs 5-5, 5-7, "
-                       "5-8, Table 5-1); Fig 5-9's tables are three-player, so seat thirds need a three-player "
-                       "variant of retrained.train_variant and the four three-player tables of every seed retrained "
-                       "(a few CPU seconds at full size)")
-# The three-player game's open points (spec 7.1: the report does not show its three-player code, "大同小異", much
-# the same as the two-player code). Each is a reading of every three-player family it touches: Figs 5-3 and 5-6
-# (three EXP rules) and Fig 5-9 (RL0 trained and tested against two EXP0).
-THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening",
-                        "the three-player game runs its turns in another order or another player opens",
-                        "spec 7.1 (cyclic turns with P1 opening assumed)")
-THREE_SETTLE = R.Reading("a challenge settled between other players", "a three-player challenge is decided between "
-                         "other players than the challenger and the bidder just before",
-                         "spec 7.1 (settled between the challenger and the immediately preceding bidder assumed)")
-THREE_NOT_LOST = R.Reading("games not lost count as won",
-                           "a three-player game has one loser and both other players count it as won", "spec 7.1 "
-                           "(reward 1 for the winner and 0 for both others assumed); the report's rules name only a "
-                           "loser (落敗)")
-THREE_HANDS = R.Reading("another three-player hand generator",
-                        "the third player's hand is dealt otherwise than by the report's generator with same_p3",
-                        "spec 7.1 (hand generation with same_p3 assumed)")
+HALVES_WHY = R.Unbuilt("built for two-player tables only; Fig 5-9's three-player tables need a three-player variant "
+                       "of retrained.train_variant and four tables a seed retrained (a few CPU seconds at full size)")
+# Spec 7.1: the report does not show its three-player code ("大同小異"); each open point is a reading of Figs 5-3,
+# 5-6 (three EXP rules) and 5-9 (RL0 against two EXP0).
+THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening", "the three players take turns in another "
+                        "order or another player opens", "spec 7.1 (cyclic turns with P1 opening assumed)")
+THREE_SETTLE = R.Reading("a challenge settled between other players", "a challenge is decided between other players "
+                         "than the challenger and the bidder just before", "spec 7.1 (challenger against the "
+                         "preceding bidder assumed)")
+THREE_NOT_LOST = R.Reading("games not lost count as won", "one loser a game, and both other players count it as "
+                           "won", "spec 7.1 (reward 1 for the winner, 0 for both others assumed); the report names "
+                           "only a loser (落敗)")
+THREE_HANDS = R.Reading("another three-player hand generator", "the third player's hand is dealt otherwise than by "
+                        "the report's generator with same_p3", "spec 7.1 (same_p3 assumed)")
 #: the readings the report fixes, each with why (not run)
 THREE_FIXED = (
-    (THREE_TURNS, "the report numbers the players by their place in the turn (順位) and has the first to play open "
-     "(第一位輪到的玩家 A 必須執行「叫牌」; A, B, C play in turn), so P1 opens and P2, P3 follow by definition: another "
-     "order only renames the seats"),
-    (THREE_SETTLE, "only the standing bid can be challenged and it is always the preceding player's (turns cycle and "
-     "every bid raises the last); the report settles it between the challenger and that bidder (若不符合玩家 A 所猜測，"
-     "則玩家 A 落敗): no second reading exists"),
-    (THREE_NOT_LOST, "the report's three-player baseline is 33.33 % (三人賽局為 33.33%), one winner a game; counting "
-     "games not lost would put it at two thirds, so its win rates are not such counts"),
-    (THREE_HANDS, "these games deal every player five independent uniform dice (same_p = 0, the generator's normal "
-     "game), and the report names no other three-player deal: no second reading exists"))
-THREE_UPDATE = R.Reading("no update for the third player", "a learning table that neither made nor challenged the "
-                         "last bid gets no reward update (only the two in the showdown learn)", "spec 7.1 (reward 1 "
-                         "for the winner and 0 for both others assumed: the third player's entries are pulled "
-                         "toward 0)")
+    (THREE_TURNS, "the report numbers the players by their turn (順位) and has the first open (第一位輪到的玩家 A 必須"
+     "執行「叫牌」), so another order only renames the seats"),
+    (THREE_SETTLE, "only the standing bid, always the preceding player's, can be challenged, and the report settles "
+     "it between the two (若不符合玩家 A 所猜測，則玩家 A 落敗): no second reading exists"),
+    (THREE_NOT_LOST, "the report's three-player baseline is 33.33 % (三人賽局為 33.33%), one winner a game, not the "
+     "two thirds that counting games not lost would give"),
+    (THREE_HANDS, "every player gets five independent uniform dice (same_p = 0) and the report names no other "
+     "three-player deal: no second reading exists"))
+THREE_UPDATE = R.Reading("no update for the third player", "a table that neither made nor challenged the last bid "
+                         "gets no reward update", "spec 7.1 (reward 0 for both losers assumed: the third player's "
+                         "entries are pulled toward 0)")
 THREE_UPDATE_WHY = R.Unbuilt("the compiled engine gives the learner the penalty whenever it does not win; another "
-                             "update for the third player needs a switch in the engine and the four three-player "
-                             "tables of every seed retrained")
+                             "update needs an engine switch and the three-player tables retrained")
 EXP0_WINDOW = R.Reading(f"EXP0 window of {TR.THREE_WINDOW} actions (six scaled with the ladder)",
-                        f"with three players EXP0 draws its bid from the {TR.THREE_WINDOW} smallest legal actions, the "
-                        "two-player code's six of 60 bids scaled to the 90 of three players",
-                        "spec 7.1 (EXP0 still using the 6-action window assumed); the report: 從此狀況下個數較小的幾種"
-                        "喊牌裡隨機選擇一種 (one of a few bids of the smallest counts)")
+                        f"with three players EXP0 draws from the {TR.THREE_WINDOW} smallest legal actions, the "
+                        "two-player six of 60 bids scaled to 90", "spec 7.1 (the 6-action window assumed); the "
+                        "report: 從此狀況下個數較小的幾種喊牌裡隨機選擇一種 (one of a few bids of the smallest counts)")
 EXP0_WINDOW_WHY = R.Unbuilt("the three-player games under this window were not played in this call")
-EXP0_WINDOW_TABLES = R.Unbuilt("Fig 5-9's tables were trained against EXP0 with the six-action window; the wider "
-                               "window would retrain the four three-player tables of every seed")
-FAR_LARGE = R.Reading("'far better' as large",
-                      "'far better' read as the word 'large': an edge of at least 10 points over 50 %",
+EXP0_WINDOW_TABLES = R.Unbuilt("Fig 5-9's tables were trained against the six-action window; the wider one would "
+                               "retrain the three-player tables")
+FAR_LARGE = R.Reading("'far better' as large", "'far better' read as the word 'large' (an edge of 10 points or more)",
                       "the study's word table", True)
-FAR_BETTER = R.Reading("'far better' as better", "'far better' read as any edge over 50 % (not a large one)",
+FAR_BETTER = R.Reading("'far better' as better", "'far better' read as any edge over 50 %",
                        "the report's wording, 遠優於 (far better) without a size")
 #: why a retrained-table reading was not run: the call gave no setup (tests, or a notebook that passes none)
 NO_SETUP = R.Unbuilt("this call was given no setup to retrain the tables with (p02.readings.inputs gives one)")
-SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
-                    "the last one (EXP0 against EXP1-EXP3), since the report says EXP1-EXP3 give similar results",
-                    "the report: 因 EXP1~EXP3 性質接近，故勝率會呈現相近的結果 (EXP1-EXP3 are alike, so their win "
-                    "rates are alike)")
+SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts only when of the other kind than the last (EXP0 "
+                    "against EXP1-EXP3)", "the report: 因 EXP1~EXP3 性質接近，故勝率會呈現相近的結果 (EXP1-EXP3 are "
+                    "alike, so their win rates are alike)")
 PER_GAME = R.Reading("RL-random per game", "RL-random draws one EXP rule per game instead of per decision",
                      "spec 7.8; the report: 以相等機率隨機選取 EXP (an EXP chosen at random with equal probability)")
-SHUFFLED = R.Reading("ties shuffled", "the table breaks ties between equal values at random (the code's do_shuffle "
-                     "option) instead of taking the last action", "the report's code (do_shuffle)")
-NOT_LARGE = R.Reading("'差距不大' as not a large difference", "the report's 差距不大 (the gap is not large) read as "
-                      "the complement of the word 'large': a difference within ±10 points, not the ±2 points of "
-                      "'barely changes'", "the report's wording for Fig 5-8 (固定後手訓練的 RL0 "
-                      "作為後手的勝率差距不大); the protocol's word 'large'")
-TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the training games of the last tenth "
-                          "of the stage (with the table still learning), not from frozen evaluation games",
-                          "spec 7.7")
-NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "the report's 影響不明顯 (the effect is not clear) read "
-                      "as the complement of the word 'clear': each difference within ±5 points, not the ±2 points "
-                      "of 'no difference'", "the report's wording for Fig 5-10 (增加歷史對於 RL0 "
-                      "訓練的勝率影響不明顯); the protocol's word 'clear'")
-LIKELY_TRUE = R.Reading("honest as likely true", "a bid counts as honest when it is more likely true than not given "
-                        "the hand (count at most one above the dice held, since one more matching die among five "
-                        "unseen ones has probability 0.60), so only larger overbids are lies",
+SHUFFLED = R.Reading("ties shuffled", "ties between equal values broken at random (the code's do_shuffle) instead "
+                     "of taking the last action", "the report's code (do_shuffle)")
+NOT_LARGE = R.Reading("'差距不大' as not a large difference", "差距不大 (the gap is not large) read as not 'large': "
+                      "within ±10 points, not the ±2 of 'barely changes'", "the report's wording for Fig 5-8 "
+                      "(固定後手訓練的 RL0 作為後手的勝率差距不大); the protocol's word 'large'")
+TRAINING_RATE = R.Reading("training-block win rate", "the win rate of the training games in the stage's last tenth "
+                          "(the table still learning), not of frozen evaluation games", "spec 7.7")
+NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "影響不明顯 (the effect is not clear) read as not 'clear': "
+                      "within ±5 points, not the ±2 of 'no difference'", "the report's wording for Fig 5-10 "
+                      "(增加歷史對於 RL0 訓練的勝率影響不明顯); the protocol's word 'clear'")
+LIKELY_TRUE = R.Reading("honest as likely true", "a bid is honest when more likely true than not given the hand (at "
+                        "most one above the dice held: one more among five unseen has probability 0.60)",
                         "spec 7.14 ('slight lie' undefined)")
-ANY_OPENING = R.Reading("every opening bid",
-                        "the opening class holds every opening bid (no earlier bid), honest or not",
+ANY_OPENING = R.Reading("every opening bid", "the opening class holds every opening bid, honest or not",
                         "spec 7.14; the report's class 開局喊牌")
 TIES = R.Reading("ties at rank 30", "entries tied with the 30th value counted another way than by key order",
                  "spec 7.14 (ties at the 30th value unresolved)")
 TIES_WHY = "the stored top-30 lists keep exactly 30 entries a table, so another tie-break cannot be recounted from them"
-RISE_FROM_3 = R.Reading("rising among the advantaged hands", "'the advantage growing with s' read over the hands "
-                        "that are advantaged (s = 3 to 5), not from s = 2", "the report: "
-                        "其他皆為優勢手牌，且相同個數越高優勢越大 (the others are all advantaged, and the larger "
-                        "the count the larger the advantage)")
-OTHERS_ABOVE = R.Reading("others advantaged",
-                         "every s other than 2 is an advantaged hand, above 50 % (not merely not below it)",
+RISE_FROM_3 = R.Reading("rising among the advantaged hands", "'the advantage growing with s' read over s = 3 to 5, "
+                        "not from s = 2", "the report: 其他皆為優勢手牌，且相同個數越高優勢越大 (the others are all "
+                        "advantaged, and the larger the count the larger the advantage)")
+OTHERS_ABOVE = R.Reading("others advantaged", "every s other than 2 above 50 % (not merely not below it)",
                          "the report: 其他皆為優勢手牌 (the others are all advantaged hands)")
 BOTH = R.Reading("others advantaged, rising from s = 3", "both readings above together",
                  "the report's sentence on RL2 and RL3 (Fig 5-16)")
 NO_CHALLENGE = R.Reading("actions without the challenge", "a game's length counts bids only, not the final challenge",
                          "spec 7.17; the report's len(record)/2 counts the challenge")
-
 
 #: the three-player families
 THREE_FAMILIES = ("Fig 5-3", "Fig 5-6", "Fig 5-9")
@@ -1146,13 +1122,12 @@ RETRAINED_5_7 = ("RL03", "RL0123", "RL-random")
 
 
 def _fig_5_7_retrained(fam, claim, row, inp) -> list[dict]:
-    """The retrained-table readings of a Fig 5-7 claim about RL03, RL0123 or RL-random; not built for the claims
-    that range over all 23 models."""
+    """The retrained-table readings of a Fig 5-7 claim about RL03, RL0123 or RL-random; not built for the others."""
     named = [m for m in RETRAINED_5_7 if claim.startswith(m + " ")]
     readings = ((TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
     if named:
         return _retrained(row, inp, "vs_exp", (named[0],), fig_5_7, readings, "{n} tables of each model, retrained")
-    why = R.Unbuilt("the claim ranges over all 23 sequence models, each retrained under the reading (about 40 CPU s "
+    why = R.Unbuilt("the claim ranges over all 22 sequence models, each retrained under the reading (about 40 CPU s "
                     "a reading at full size)")
     return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
 

@@ -18,7 +18,7 @@ from liarlab.papers.p02.claims import CONFIRM_SEED0
 
 CAP_SEEDS = 40            # newly trained tables per confirmatory sample, at most
 CAP_GAMES = 1_000_000     # games a seat arrangement per confirmatory sample of fixed agents, at most
-SEQUENCE_SHARE = 4        # a row that retrains all 23 sequence models gets cap_seeds // 4 tables each
+SEQUENCE_SHARE = 4        # a row retraining the 22 sequence models and RL-random gets cap_seeds // 4 each
 SHARE_RANGE = "range over undecided cases"
 
 

@@ -267,7 +267,7 @@ def test_the_sequence_caption_says_it_counts_the_best_rule_not_the_rows_above_ha
             rows.append({"model": m, "opponent": o, "win_rate": 0.7 if best else 0.4})
     text = captions.sequential(pd.DataFrame(rows))
     named = [m for m in ex.sequential_names() if m.removeprefix("RL").isdigit()]
-    assert f"{len(named) - 1} of {len(named)} sequence models win more against the last EXP in their name" in text
+    assert f"{len(named) - 1} of the report's {len(named)} sequence models win more against the last EXP" in text
     assert "than against any other rule" in text and "more than half its games" in text
 
 
@@ -432,5 +432,5 @@ def test_the_headline_quantity_names_the_shown_case_by_its_prediction_bound_not_
                             "note": "one trained table; value: RL0's win rate against EXP0, the lowest lower bound of "
                                     "the four; RL0 0.427, RL2 0.384"}])
     text = captions.headline_quantity(claims)
-    assert text.startswith("RL0's win rate against EXP0: ") and "prediction interval" in text
+    assert text.startswith("RL0's win rate against EXP0, the one of") and ":" not in text and "prediction interval" in text
     assert "lowest mean is said below" in text
