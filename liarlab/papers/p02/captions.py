@@ -1,6 +1,4 @@
-"""Notebook 02's prose: every figure's *What to notice* and the *What we found* summary, each number computed from
-the table it describes (tests/papers/p02/test_p02_captions.py checks them). Verdicts come from the claims table.
-"""
+"""Notebook 02's prose: each figure's *What to notice* and *What we found*, every number from its table."""
 from __future__ import annotations
 
 import numpy as np
@@ -53,10 +51,9 @@ def honest_reading(reading) -> str:
             "each reproduces under margin 3: "
             + ", ".join(f"*{honest_words(fb)}* {n} of {len(reading.rows)}" for fb, n in reading.counts.items())
             + f". We use **{honest_words(reading.fallback)}** from here on (the reading with more reproduced EXP "
-            f"statements; a tie keeps the text's, {honest_words('smallest')}). Its rows in the claims table are marked "
-            "*agrees by selection*. The values and verdicts above are the pilot's, from these games at this profile's "
-            "size; a row they leave undecided is measured again on a fresh sample (*Two stages*, under *Claims and "
-            "coverage*), so the claims table gives each row's final value and verdict.")
+            f"statements; a tie keeps the text's, {honest_words('smallest')}); its rows are marked *agrees by "
+            "selection*. These are the pilot's values and verdicts; the claims table gives each row's final one "
+            "(*Two stages*).")
 
 
 def vs_rand(summary: pd.DataFrame) -> str:
@@ -64,9 +61,8 @@ def vs_rand(summary: pd.DataFrame) -> str:
     above = summary[summary.ci_low > 0.5]
     return (f"*What to notice:* {len(above)} of {len(summary)} players win more than half their games against RAND "
             f"(their intervals lie above the dashed 50 % line; the lowest mean is {summary.win_rate.min():.3f}). EXP "
-            "rows are one fixed pairing (Wilson interval over games); RL rows are the mean of the independently "
-            "trained tables with a t interval across them (*sample*: how many tables; *range across tables*: the lowest "
-            "and highest table).")
+            "rows: a Wilson interval over games; RL rows: the mean over tables with a t interval (*range across "
+            "tables*: the lowest and highest table).")
 
 
 def exp_pairs(pairs: pd.DataFrame, fallback: str) -> str:
@@ -94,9 +90,8 @@ def rl_vs_exp(summary: pd.DataFrame) -> str:
             f"{diag_best} of 4 rows, and {sum(v < 0.5 for v in off)} of {len(off)} off-diagonal cells are below 50%: a "
             f"table learns its training opponent, not the game. Greedy evaluation (ε = 0, right) "
             f"{'raises every cell' if (g0 > g1).all().all() else 'changes the cells'} (by "
-            f"{(g0 - g1).min().min():+.3f} to {(g0 - g1).max().max():+.3f}) and keeps the pattern. Each cell shows the "
-            f"mean over the {n_seeds} independently trained tables and its 95 % interval across them; "
-            "the *range across tables* shows how much they differ.")
+            f"{(g0 - g1).min().min():+.3f} to {(g0 - g1).max().max():+.3f}) and keeps the pattern. Each cell: the mean "
+            f"over the {n_seeds} independently trained tables, with its 95 % interval.")
 
 
 def baselines(table: pd.DataFrame) -> str:
@@ -112,13 +107,11 @@ def self_play(summary: pd.DataFrame) -> str:
     """Fig 5-5 (``summary`` by player)."""
     above = list(summary[summary.ci_low > 0.5].player)
     below = list(summary[summary.ci_high < 0.5].player)
-    return ("*What to notice:* above the dashed line the opener wins more, below it the second player. What is "
-            "measured is P1's win rate for each pair of identical players, not the value of the game (who wins under "
-            "best play), which this notebook does not compute. For these players the opener is ahead for "
+    return ("*What to notice:* above the dashed line the opener wins more, below it the second player (P1's win "
+            "rate between identical players, not the game's value under best play). The opener is ahead for "
             f"{and_list(above) or 'none'} and behind for {and_list(below) or 'none'} (95 % intervals): the edge "
-            "follows the players' styles. RL rows are two frozen copies of the same table, with a t interval across "
-            "the independently trained tables. This chart is the pilot: a finding it leaves undecided is judged in the "
-            "claims table on a fresh, larger sample, which can find an edge this chart does not show.")
+            "follows the players' styles. RL rows: two frozen copies of one table, a t interval across tables. This "
+            "is the pilot; the claims table judges undecided findings on a fresh, larger sample.")
 
 
 def sequential(summary: pd.DataFrame) -> str:
@@ -155,11 +148,10 @@ def curves(curve: pd.DataFrame) -> str:
     return (f"*What to notice:* (left) after one stage history 2 and 3 end {fin['n=2'] - fin['n=1']:+.3f} and "
             f"{fin['n=3'] - fin['n=1']:+.3f} from history 1 ({fin['n=1']:.3f}); the textbook updates end at "
             f"{fin['Q-learning']:.3f} (Q-learning) and {fin['SARSA']:.3f} (SARSA); the full-hand table is at "
-            f"{fin['full, n=1']:.3f}. Every point is a frozen evaluation of the table at that moment (a windowed rate, "
-            "not a running average); the shaded band is history 1's 95 % t interval across the independently trained "
-            "tables, and the bar at the end of each other curve its interval at the last point. (Middle) the table's "
-            "growth and the training win rate within each block (dotted). (Right) the explored share against the "
-            "report's 30%. The last point of each curve is the same measurement as the table's cell in Fig 5-4.")
+            f"{fin['full, n=1']:.3f}. Each point is a frozen evaluation (a windowed rate, not a running average); the band "
+            "is history 1's 95 % t interval across tables, the bar at each other curve's end its interval. (Middle) "
+            "the table's growth and the training win rate per block (dotted). (Right) the explored share against the "
+            "report's 30%. A curve's last point is Fig 5-4's cell.")
 
 
 def partial_reference(curve: pd.DataFrame) -> pd.Series:
@@ -184,9 +176,8 @@ def full_hand(full_curve: pd.DataFrame, curve: pd.DataFrame, stage_games: int) -
     part, fh = partial_reference(curve), full_curve
     ahead = fh[fh.win_rate > part.win_rate]
     one = curve[(curve.config == "full, n=1") & (curve.games == stage_games)]
-    same = (f" (the long run is a training of its own, with its own random stream and checkpoints, so this is a "
-            f"second, independent measurement of the one-stage full-hand table, which won {one.win_rate.iloc[0]:.3f} "
-            "in the learning-curve table above; the two differ only by which tables were trained)") if len(one) else ""
+    same = (f" (a training of its own, independent of the learning curves' one-stage full-hand table, which won "
+            f"{one.win_rate.iloc[0]:.3f})") if len(one) else ""
     return (f"*What to notice:* knowing the whole hand multiplies the key space by {FULL_KEYS / PARTIAL_KEYS:.1f} "
             f"({FULL_KEYS:,} keys against {PARTIAL_KEYS:,}), so after one stage the full-hand table of the long run "
             f"wins {fh[fh.games == stage_games].win_rate.iloc[0]:.3f}{same}, against {part.win_rate:.3f} for the "
@@ -259,9 +250,7 @@ def _tables_count(n: pd.Series) -> str:
 
 
 def exploitability(summary: pd.DataFrame, games: int | None = None) -> str:
-    """The best-response lower bound (``summary``: :func:`exploit.summary`; ``games``: the games each table plays
-    against the responder), saying where the tables' spread is zero (issue 50, fresh reader: intervals resting on
-    tables that all scored 1.000)."""
+    """The best-response lower bound (``games``: a table's games against the responder), zero spreads said."""
     from liarlab.papers.p02 import views
 
     lb = summary["best-response lower bound"]
@@ -269,49 +258,39 @@ def exploitability(summary: pd.DataFrame, games: int | None = None) -> str:
     flat = summary.ci_high - summary.ci_low == 0
     each = f"{games:,} games against each table, " if games else ""
     start = (f"*What to notice:* the responder wins {lb.min():.3f} to {lb.max():.3f} of its games, by kind of table "
-             f"({each}the mean over {_tables_count(summary.n)}; bars, 95 % t intervals "
-             "across tables; the dashed line is 50 %). ")
+             f"({each}the mean over {_tables_count(summary.n)}; bars, 95 % t intervals across tables; dashed, 50 %). ")
     if flat.any():
-        start += (f"For {int(flat.sum())} of {len(summary)} kinds every table scored the same, so the interval "
-                  "across tables has zero width: that is the tables' agreement, not a measured certainty. ")
+        start += (f"For {int(flat.sum())} of {len(summary)} kinds every table scored the same: a zero-width interval "
+                  "is the tables' agreement, not a measured certainty. ")
     if above.all():
-        said = ("Every kind of table, whatever its history length or hand information, loses most of its games to a "
-                "player who knows its policy, whatever it scores against the rule it trained on. The tables learn to "
-                "exploit one opponent; they do not learn a safe strategy. ")
+        said = ("Every kind of table loses most of its games to a player who knows its policy, whatever it scores "
+                "against its trainer: the tables learn to exploit one opponent, not a safe strategy. ")
     else:   # the run's intervals decide what is said (issue 50: "every table" beside intervals reaching 0)
         wide = and_list(views.model_words(m) for m in summary.model[~above])
-        said = (f"For {int(above.sum())} of {len(summary)} kinds of table the interval lies above 50 % (the zero-width ones "
-                "included): they lose most "
-                "of their games to a player who knows their policy, whatever they score against the rule they "
-                f"trained on. For {wide} the interval reaches below 50 % ({int(summary.n.min())} tables are too few to say). ")
-    return start + said   # *key space* and *entries*: defined under the Terms of the Q-table player
+        said = (f"For {int(above.sum())} of {len(summary)} kinds of table the interval lies above 50 % (zero-width "
+                "ones included): they lose most of their games to a player who knows their policy. For "
+                f"{wide} the interval reaches below 50 % ({int(summary.n.min())} tables are too few to say). ")
+    return start + said
 
 
 def two_stages(confirm_seeds: int, confirm_games: int) -> str:
     """The confirmatory design, with this run's caps."""
     from liarlab.papers.p02 import confirm
 
-    return (f"**Two stages for every undecided finding.** The rows above this cell are the pilot. Each finding the "
-            f"pilot leaves undecided is measured again, by the same code and rule, on a fresh sample sized from the "
-            f"pilot to decide it at {verdicts.PLANNED_POWER:.0%} power, within a budget fixed before any "
-            f"confirmatory data are drawn (this profile's parameters): at most **{confirm_seeds} newly trained "
-            f"tables** (training seeds from {confirm.CONFIRM_SEED0} on, never the pilot's) and at most "
-            f"**{confirm_games:,} games a seat arrangement** for fixed rules (fresh game streams); a row that retrains "
+    return (f"**Two stages for every undecided finding.** The rows above are the pilot. Each finding it leaves "
+            "undecided is measured again, by the same code and rule, on a fresh sample sized from the pilot for "
+            f"{verdicts.PLANNED_POWER:.0%} power, within a budget fixed beforehand: at most **{confirm_seeds} newly "
+            f"trained tables** (seeds from {confirm.CONFIRM_SEED0} on, never the pilot's) and at most "
+            f"**{confirm_games:,} games a seat arrangement** for fixed rules (fresh streams); a row that retrains "
             f"the {len(ex.sequential_names()) - 1} sequence models and RL-random gets at most "
-            f"{max(2, confirm_seeds // confirm.SEQUENCE_SHARE)} tables of each, and the self-play rows of Fig 5-5, "
-            "whose tables are cheap (one training and one short evaluation each), at most "
-            f"**{confirm.section_cap(confirm.C.S_5_5_RL, confirm_seeds)}**. Its verdict comes from the "
-            "confirmatory sample alone; the folded two-stage table shows both stages, each pilot's value, interval, "
-            "sample and verdict beside its fresh sample's. A row no sample can "
-            "decide says why, and a row still undecided at its cap is flagged *undecidable* with the size it would "
-            "need.")
+            f"{max(2, confirm_seeds // confirm.SEQUENCE_SHARE)} tables of each, and Fig 5-5's cheap self-play rows at most "
+            f"**{confirm.section_cap(confirm.C.S_5_5_RL, confirm_seeds)}**. The verdict comes from the "
+            "fresh sample alone; the folded two-stage table shows both stages. A row no sample can decide says why; "
+            "one still undecided at its cap is flagged *undecidable* with the size it would need.")
 
 
 def three_roles(by_role: pd.DataFrame) -> str:
-    """Fig 5-3's role table (``by_role``: :func:`experiments.three_roles`'s first frame): the seatings, and for each
-    line-up of EXP0 and EXP1 whether the copy of the doubled rule seated after EXP0 wins more than its twin, as the
-    report says, or the reverse (issue 50, fresh reader: the caption deferred to the claims table while the table
-    beside it showed the reverse)."""
+    """Fig 5-3's role table: for each line-up, whether the doubled rule's copy seated after EXP0 wins more."""
     rate = {(r["doubled rule"], r["single rule"], r["role"]): r for _, r in by_role.iterrows()}
     said = []
     for a, b in (("EXP1", "EXP0"), ("EXP0", "EXP1")):
@@ -338,8 +317,7 @@ def _share_words(share: float) -> str:
 def _why_differ(findings: pd.DataFrame) -> str:
     """The differing findings grouped by cause, one sentence a cause naming the figures it covers (issue 50)."""
     differ = findings[findings.verdict == "differs"]
-    # each family with its verdict by the family rule (issue 50, fresh reader: "What we found" called Figs 5-6 and
-    # 5-7 genuine differences where the claims summary leaves those families undecided)
+    # each family with its verdict by the family rule, as the claims summary gives it (issue 50)
     family = {fam: verdicts.family_verdict(list(g.verdict)) for fam, g in findings.groupby("family", sort=False)}
     words = {"differs": "family differs", "reproduced": "family reproduced", "inconclusive": "family undecided"}
     sentences = []
@@ -356,8 +334,7 @@ def _why_differ(findings: pd.DataFrame) -> str:
 
 
 def opener_words(results: Results) -> str:
-    """The opener's win rate of a table trained only in the second seat (Fig 5-8, the run's epsilon) with its 95 %
-    interval across tables and its sample (issue 50)."""
+    """Fig 5-8's opener win rate of a table trained only as P2, with its interval and sample."""
     f2 = results.fixed2[results.fixed2.epsilon == results.epsilon]
     one = f2[(f2.trained == "P2 only") & (f2.tested_as == "P1")]
     o = ex.summarize(one, ["trained"]).iloc[0]
@@ -375,8 +352,7 @@ def _undecidable(row) -> bool:
 
 
 def mean_vs_trainer(bt: pd.DataFrame) -> tuple[bool, str]:
-    """(whether every RLi's mean over its tables beats its own EXPi, that said with the lowest mean and its
-    interval and the trivial baselines' count), from :func:`claims.baseline_table` (``bt``; issue 50)."""
+    """(whether every RLi's mean beats its own EXPi, that said with the lowest mean and the baselines' count)."""
     from liarlab.study.tables import interval_text
 
     own = bt[bt.group == bt.group.iloc[0]]          # RL0-RL3 against the rule each trained on
@@ -391,9 +367,7 @@ def mean_vs_trainer(bt: pd.DataFrame) -> tuple[bool, str]:
 
 
 def headline_quantity(claims: pd.DataFrame) -> str:
-    """The first screen's quantity for the headline (issue 50, fresh reader: "the lowest win rate ... 0.427" beside
-    "the lowest, RL2's, is 0.384"): the case the headline row shows is the one whose one-table prediction interval
-    reaches lowest (its note's "value: ..."), not the lowest mean, which :func:`plain_headline` says."""
+    """The headline's case: the lowest-reaching prediction interval, not the lowest mean (issue 50)."""
     import re
 
     from liarlab.study import answer
@@ -406,9 +380,7 @@ def headline_quantity(claims: pd.DataFrame) -> str:
 
 
 def plain_headline(claims: pd.DataFrame | None, results: Results) -> str:
-    """The headline in plain words when no sample size decides it (issue 50): what is decided (the mean table
-    against its trainer, and the trivial baselines: ``results``'s baseline table) and what is not (one table), else
-    empty."""
+    """The headline in plain words when no sample size decides it: what is decided and what is not, else ""."""
     from liarlab.study import answer
 
     row = answer.headline(claims) if claims is not None and "headline" in claims else None
@@ -440,8 +412,7 @@ def _responder(results: Results, between: str = "") -> str:
 
 
 def chosen_reading(reading) -> str:
-    """The honest-bid reading used and how thin the margin that chose it is (``reading``:
-    :func:`claims.honest_reading`; issue 50, fresh reader: the first screen should say "2 against 1 of 14")."""
+    """The honest-bid reading used and how thin the margin that chose it is."""
     other = min(reading.counts.values())
     return (f"**The honest-bid reading.** The report does not show what EXP1-EXP3 bid when no bid is honest; we use "
             f"*{honest_words(reading.fallback)}*, chosen on {reading.counts[reading.fallback]} against {other} of "
@@ -449,9 +420,7 @@ def chosen_reading(reading) -> str:
 
 
 def first_screen(results: Results, claims: pd.DataFrame | None = None, reading=None) -> str:
-    """The answer's further results (issue 50): :func:`plain_headline`, the honest-bid reading
-    (:func:`chosen_reading`, given ``reading``), seats are learned (Fig 5-8), and a best responder beats every kind
-    of trained table (our extension)."""
+    """The answer's further results: plain headline, honest-bid reading, learned seats, the best responder."""
     return (f"{plain_headline(claims, results)}{chosen_reading(reading) if reading is not None else ''}"
             "**Seats are learned.** A table trained only in the second seat wins "
             f"{opener_words(results)}; the report: about 0): its opening keys were never updated, so the tie rule "
@@ -459,15 +428,13 @@ def first_screen(results: Results, claims: pd.DataFrame | None = None, reading=N
             f"extension): a one-exchange-lookahead best responder {_responder(results)}")
 
 
-#: a verdict as the opening of a sentence (issue 50: "...: undecided; lowest diagonal cell 0.61" stacked colons
-#: and left the verdict a bare word)
+#: a verdict as the opening of a sentence, not a bare word after a colon (issue 50)
 VERDICT_SENTENCE = {"inconclusive": "We cannot decide this", "differs": "We do not reproduce this",
                     "reproduced": "We reproduce this"}
 
 
 def headline_found(head_row) -> str:
-    """*What we found*'s first bullet: the headline row's verdict in words, what its number is (its note's
-    "value: ...") and the number as the answer at the top writes it."""
+    """*What we found*'s first bullet: the headline row's verdict, what its number is, and the number."""
     import re
 
     from liarlab.study import answer
@@ -484,16 +451,14 @@ def headline_found(head_row) -> str:
 
 
 def what_we_found(claims: pd.DataFrame, rows: list, results: Results) -> str:
-    """*What we found*, from the claims table (``claims``, and its ``rows`` for the headline) and the measured tables
-    (``results``); the honest-bid reading is said once, on the first screen (:func:`chosen_reading`)."""
+    """*What we found*, from the claims table and the measured tables."""
     from liarlab.study import answer
 
     found = claims[claims.kind == "finding"]
     n = answer.finding_counts(claims)
     rep, dif, inc = n["reproduced"], n["differs"], n["inconclusive"]
     two = found[found.pilot_verdict.fillna("").astype(str) != ""]
-    # the headline's number as the answer at the top writes it (issue 50: "0.4 (... 0.0 to 1.0)" there, "0.427
-    # (... 0.000 to 1.000)" here): the claims table's row where it carries the headline flag, else the row itself
+    # the headline's number as the answer at the top writes it: the claims table's flagged row, else the row itself
     head_row = answer.headline(claims) if "headline" in claims else None
     head_row = [r for r in rows if r.get("headline")][0] if head_row is None else head_row
     beats = results.baseline_table["learning beats every baseline"]
@@ -524,8 +489,7 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results) -> str:
 
 
 def timing(summary: pd.DataFrame) -> str:
-    """Fig 5-13 (``summary``: :func:`experiments.timing_summary`): which way the richer states' training time goes
-    on this run, their scanned actions and game lengths (issue 50)."""
+    """Fig 5-13: which way the richer states' training time goes, their scans and game lengths."""
     t = summary.set_index("config")
     base = t.loc["n=1"]
     richer = [(c, w) for c, w in (("n=3", "history 3"), ("full, n=1", "the full hand (history 1)")) if c in t.index]
@@ -551,13 +515,12 @@ def timing(summary: pd.DataFrame) -> str:
     return (f"*What to notice (Fig 5-13, training time):* on this run {pace}: per 10,000 training games "
             f"{times}, against {ms('n=1')} for the default (the table above; the left panel adds them up over "
             f"training; {1e5 * base.seconds_per_10000_games:,.0f} ns a game for the default). Timed: the compiled "
-            "training call per block of games (dice, play, updates), after compilation, without evaluations. These "
-            "are wall-clock times on this shared machine, so they vary between runs: the folded "
-            "table gives each difference with its interval, and none is a claim. "
-            f"{scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their games are shorter ({lengths} actions against {base.mean_actions_per_game:.2f}): our "
-            "code scans every legal action, so the report's explanation, \"only explored actions are scanned\", "
-            "is not what sets our time. The cost grows with the key space instead (hashed tables for history 3 "
-            "and for the full hand at histories 2 and 3).")
+            "training call per block of games, without compilation or evaluations. Wall-clock times on a shared "
+            "machine vary between runs: the folded table gives each difference with its interval, and none is a "
+            f"claim. {scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their "
+            f"games are shorter ({lengths} actions against {base.mean_actions_per_game:.2f}): our code scans every "
+            "legal action, so the report's \"only explored actions are scanned\" does not set our time; the key "
+            "space does (hashed tables for history 3 and for the full hand at histories 2 and 3).")
 
 
 def table_4_3(slice43: pd.DataFrame) -> str:
@@ -574,9 +537,7 @@ def table_4_3(slice43: pd.DataFrame) -> str:
 
 
 def _learned_keys(slice43: pd.DataFrame) -> str:
-    """How many of the slice's legal keys each table has learned: "none of the slice's 9 legal keys, after 1,000
-    games or after 100,000" when every table has learned as many, else one count a table ("none of the slice's 9 legal
-    keys after 1,000 games and 2 of 9 after 100,000")."""
+    """How many of the slice's legal keys each table has learned, one count for all tables where they agree."""
     tables = [(f"{int(games):,}", int(g.seen.sum()), int(g.value.notna().sum()))
               for games, g in slice43.groupby("games", sort=True)]
     after, (_, seen, legal) = [a for a, _, _ in tables], tables[0]

@@ -1,8 +1,5 @@
-"""Notebook 02's claims: one :class:`Family` record per figure or table of the report (issue 48), judged under
-:mod:`liarlab.core.verdicts` (the words' rules, the intervals and the one-table rule are docs/VERDICTS.md's). Rows are
-built in *sections*, so that a row the pilot leaves undecided is measured again on a fresh sample by the same code
-(:mod:`.confirm`); each row keeps its estimate and judgement (:class:`Row`). Each family's ``read`` gives its rows'
-readings. Tables 4-4, 6-1 and 6-2 are checked in notebook 00; Fig 5-13's times are a table, not claims.
+"""Notebook 02's claims: one :class:`Family` per figure or table, judged by :mod:`liarlab.core.verdicts`; rows are
+built in *sections*, so :mod:`.confirm` measures an undecided row again by the same code. Tables 4-4, 6-1, 6-2: 00.
 """
 from __future__ import annotations
 
@@ -60,9 +57,7 @@ PENDING = R.Reading("pending", "readings not yet attached", "this row's rule", d
 
 
 class Row(dict):
-    """A claims row that keeps what built it: estimate, judgement, section, how many cases a share has
-    (``population``), and ``cases``, the estimates of a row judged over several cases, in the sample its verdict
-    rests on."""
+    """A claims row keeping what built it (``population``: a share's cases; ``cases``: per-case estimates)."""
     est = judgement = section = population = base_n = None      # V.Estimate, V.Judgement, Section, int, int
     spec: tuple = ()
     pending: bool = False
@@ -71,8 +66,7 @@ class Row(dict):
 
 def _claim(text, family, paper, est, judgement, kind="finding", note="", *, population=None, base_n=None,
            readings=None, **kw):
-    """A claims row (:func:`liarlab.study.families.claim`) keeping its estimate and judgement. A differing row built
-    before its readings carries a ``pending`` mark, which :func:`with_readings` refuses to leave."""
+    """A claims row keeping its estimate and judgement; a differing row is ``pending`` until its readings attach."""
     est_ = est if isinstance(est, V.Estimate) else None
     j_ = judgement if isinstance(judgement, V.Judgement) else None
     pending = j_ is not None and j_.verdict == "differs" and kind in ("finding", "arithmetic") and not readings
@@ -121,8 +115,7 @@ def _evaluated(curve_rows: pd.DataFrame) -> pd.DataFrame:
 
 
 def _deciding_row(text, family, paper, cases, what, note, words=lambda label: label, **kw):
-    """A claim judged over every case of ``cases`` [(label, estimate, judgement, reference)], valued at its
-    deciding case (:func:`liarlab.study.estimates.deciding`), which the note names (``words``: label -> what)."""
+    """A claim judged over ``cases`` [(label, estimate, judgement, reference)], valued at its deciding case."""
     k = deciding(cases)
     return _claim(text, family, paper, cases[k][1], _all([c[2] for c in cases], what),
                   note=f"value: {words(cases[k][0])}, the case that decides it; {note}", **kw)
@@ -196,8 +189,7 @@ def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
                f"{len(js)} comparisons confirm it", **kw)])
 
 
-#: Fig 5-5's seat statements, one per player of a self-play table: (player, claim, paper value, how its P1 win
-#: rate is read: +1 minus 50 %, -1 50 % minus it, 0 as it is; rule)
+#: Fig 5-5: (player, claim, paper value, sign: P1's win rate +1 minus 50 %, -1 50 % minus it, 0 as it is; rule)
 FIG_5_5 = (
     ("EXP0", ST["Fig 5-5"][0], "slightly > 50%", 1, partial(V.word, "slight")),
     ("EXP1", ST["Fig 5-5"][1], "about 50%", 1, partial(V.word, "no difference")),
@@ -230,8 +222,7 @@ def fig_5_5_exp(pairs, fallback, margin=3, selected=False) -> list[dict]:
     return _section(S_5_5_EXP, _fig_5_5(sp, lambda _: f"{tag}; ", lambda _: kw))
 
 
-#: Fig 5-6's rules: (rule, its best seat, small spread: two rows, a small spread and the best seat), their claims
-#: taken in order from the statements
+#: Fig 5-6: (rule, its best seat, small spread: a second row), claims taken in order
 FIG_5_6 = (("EXP0", 2, True), ("EXP1", 1, True), ("EXP2", 3, False), ("EXP3", 1, False))
 
 
@@ -261,14 +252,12 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
     return _section(S_5_6, rows)
 
 
-#: the saved reading table's headers keep the names they were first saved under (a result table's columns do not
-#: move); the page shows :data:`experiments.READING_NAMES` (:func:`views.reading_headers`)
+#: the saved reading table's headers keep their first names (a result's columns do not move); the page renames them
 TABLE_READINGS = {"smallest": "smallest legal bid", "best_face_plus_one": "best face + 1"}
 
 
 def reading_table(rows_by_reading: dict) -> pd.DataFrame:
-    """Every EXP statement's value and verdict under each honestAction reading, side by side (headers:
-    :data:`TABLE_READINGS`)."""
+    """Every EXP statement's value and verdict under each honestAction reading, side by side."""
     out = None
     for reading, rows in rows_by_reading.items():
         f = pd.DataFrame(rows)[["family", "claim", "reproduced_value", "verdict"]]
@@ -284,9 +273,7 @@ READINGS = ("smallest", "best_face_plus_one")
 
 @dataclass
 class Reading:
-    """The honestAction reading chosen from the EXP-only games (``fallback``), with what chose it: the reproduced
-    EXP statements under each reading, the chosen rows, the side-by-side ``table``, and every reading's rows at
-    margin 3 (``by_reading``) and margin 2 (``margin2``)."""
+    """The honestAction reading chosen from the EXP-only games, with its counts, rows and each reading's rows."""
     fallback: str
     counts: dict
     rows: list
@@ -296,8 +283,7 @@ class Reading:
 
 
 def honest_reading(pairs: pd.DataFrame, three: pd.DataFrame) -> Reading:
-    """Judge the EXP statements under both readings of ``honestAction`` and keep the one with more reproduced
-    (:func:`experiments.honest_fallback_choice`: a tie keeps the text's); margin 2 is the sensitivity."""
+    """Keep the honestAction reading that reproduces more EXP statements (a tie keeps the text's)."""
     counts = {fb: sum(r["verdict"] == "reproduced" for r in exp_claims(pairs, three, fb)) for fb in READINGS}
     fallback = honest_fallback_choice(counts)
     by_reading = {fb: exp_claims(pairs, three, fb, selected=(fb == fallback)) for fb in READINGS}
@@ -325,8 +311,7 @@ def rl_claims(results: Results) -> list[dict]:
 
 
 def pilot_rows(reading: Reading, results: Results) -> list[dict]:
-    """The claims rows before the confirmatory stage: the EXP statements under the chosen reading, the RL
-    statements, then the families that cannot differ (code check, Table 4-3, extensions), in the records' order."""
+    """The claims rows before the confirmatory stage, in the records' order."""
     return list(reading.rows) + rl_claims(results) + [x for f in CLAIM_FAMILIES if not f.can_differ
                                                       for x in f.judge(results)]
 
@@ -410,8 +395,7 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
     return _section(S_5_7, rows)
 
 
-#: Fig 5-8's RL0 trained in one seat: (claim, paper value, (trained, tested as) cell, minus this cell (None: the
-#: cell's own win rate), rule, note)
+#: Fig 5-8: (claim, paper value, (trained, tested as) cell, minus this cell or None, rule, note)
 FIG_5_8 = (
     (ST["Fig 5-8"][0], "about unchanged", ("P1 only", "P1"), ("rotating", "P1"),
      partial(V.word, "no difference"), "value: RL0 trained only as P1 minus RL0 trained in every seat, win rates as "
@@ -549,9 +533,7 @@ TIMING_PAIRS = (("n=3", "n=1", "history 3 against history 1 (partial hand)"),
 
 
 def timing_table(timing: pd.DataFrame) -> pd.DataFrame:
-    """Fig 5-13's statement "more information in the state means less training time", measured as wall-clock
-    seconds per 10,000 training games on this (shared, loaded) machine: a timing table, not a claim. Each row: the
-    richer state minus the simpler one, paired by seed, with its 95 % interval and which way it points."""
+    """Fig 5-13's training times, richer state minus simpler, paired by seed: a table, not a claim (shared machine)."""
     t = timing.groupby(["config", "seed"]).seconds_per_10000_games.mean().unstack("config")
     rows = []
     for richer, base, what in TIMING_PAIRS:
@@ -567,8 +549,7 @@ def timing_table(timing: pd.DataFrame) -> pd.DataFrame:
 
 
 def mechanism_check(timing: pd.DataFrame) -> list[dict]:
-    """The report's explanation of Fig 5-13 ("only explored actions are scanned") checked in our code's own
-    counts: a property of our implementation (it scans every legal action), so a code check, not a finding."""
+    """The report's explanation of Fig 5-13 checked in our code's scan counts: a code check, not a finding."""
     sc = timing.groupby(["config", "seed"]).scanned_per_game.mean().unstack("config")
     d = V.paired_difference(sc["n=3"].to_numpy(), sc["n=1"].to_numpy(), bound=np.inf)
     return [_claim("our code: richer states scan fewer actions per game", "Fig 5-13", "fewer actions scanned", d,
@@ -684,9 +665,8 @@ RL23_TEXT = ST["Fig 5-16"][2]
 
 
 def rl23_cases(forced_rl, rise_from: int = RL23_RISE_FROM, others: str = "not lower") -> list:
-    """The cases of Fig 5-16's RL2/RL3 statement: below 50 % at s = 2; at the other s ``others`` ("not lower"
-    than 50 %, or "advantaged": above it); rising from s to s+1 for every s from ``rise_from`` to 4. One
-    Bonferroni level over all of them; each case's label says what its number is."""
+    """Fig 5-16's RL2/RL3 cases at one Bonferroni level: below 50 % at s = 2, ``others`` elsewhere, rising from
+    ``rise_from``."""
     lvl, cases, lower = _lvl(2 * (1 + 4 + (5 - rise_from))), [], others == "not lower"
     for name in ("RL2", "RL3"):
         z = [shift(est_one(forced_rl, lvl, player=name, same=s), 0.5) for s in range(1, 6)]
@@ -743,7 +723,6 @@ def fig_5_17(grid) -> list[dict]:
             j = V.undecidable(V.stated("inconclusive", "each gap g against g+1, cells at a ceiling/floor left out"),
                               "every gap comparison involves a cell at a ceiling or floor (a certain outcome), which "
                               "more games cannot move")
-        # the value names what it is: a step between gaps where one could be judged, else the mean advantage (issue 50)
         what = ("value: how much the higher side's edge grows from one gap to the next, the smallest step" if js else
                 f"value: how much more often the side with more of a kind wins, averaged over the {len(pairs)} "
                 "pairings; no gap-to-gap step is judged, since each involves a pairing one side always wins")
@@ -834,9 +813,7 @@ def _learned(vs_rand, rl_exp, sequential, fixed3, epsilon=0.1):
 
 def baseline_table(baselines: pd.DataFrame, vs_rand, rl_exp, sequential=None, fixed3=None,
                    epsilon: float = 0.1) -> pd.DataFrame:
-    """Every learned table beside the trivial baselines (always challenge, never challenge, random) against the
-    same opponent, and whether learning beats each: the learned mean over seeds minus the baseline's rate, with
-    intervals at the Bonferroni level for the three baselines (``learning beats`` yes / no / undecided)."""
+    """Every learned table beside the three trivial baselines against the same opponent, and whether it beats each."""
     lvl = _lvl(len(BASELINES))
     rows = []
     for group, agent, opp, k, rates in _learned(vs_rand, rl_exp, sequential, fixed3, epsilon):
@@ -861,8 +838,7 @@ def baseline_table(baselines: pd.DataFrame, vs_rand, rl_exp, sequential=None, fi
 
 
 def baseline_claims(table: pd.DataFrame) -> list[dict]:
-    """One extension row per group of learned tables: does learning beat the trivial baselines? (The report
-    gives no baseline, so these are our measurements, with the answer in words.)"""
+    """One extension row per group of learned tables: does learning beat the trivial baselines?"""
     rows = []
     for group, g in table.groupby("group", sort=False):
         worst = g.loc[g["margin ci_low"].idxmin()]
@@ -913,8 +889,7 @@ HALVES = R.Reading("seat halves in training", "training seats in two equal halve
                    "spec 7.5")
 HALVES_WHY = R.Unbuilt("built for two-player tables only; Fig 5-9's three-player tables need a three-player variant "
                        "of retrained.train_variant and four tables a seed retrained (a few CPU seconds at full size)")
-# Spec 7.1: the report does not show its three-player code ("大同小異"); each open point is a reading of Figs 5-3,
-# 5-6 (three EXP rules) and 5-9 (RL0 against two EXP0).
+# spec 7.1: the report does not show its three-player code ("大同小異"): Figs 5-3, 5-6 and 5-9 read each point
 THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening", "the three players take turns in another "
                         "order or another player opens", "spec 7.1 (cyclic turns with P1 opening assumed)")
 THREE_SETTLE = R.Reading("a challenge settled between other players", "a challenge is decided between other players "
@@ -992,9 +967,7 @@ THREE_FAMILIES = ("Fig 5-3", "Fig 5-6", "Fig 5-9")
 
 def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = None,
                       fallback: str = "smallest") -> list[dict]:
-    """Spec 7.1's three-player readings of one claim of a three-player family: not run (the report fixes them),
-    EXP0's window where EXP0 plays (run on ``window_games`` for Figs 5-3 and 5-6, not built for Fig 5-9's tables),
-    and the third player's update where a table learns (Fig 5-9, not built)."""
+    """Spec 7.1's three-player readings of one claim: fixed by the report, EXP0's window, the third player's update."""
     if fam not in THREE_FAMILIES:
         return []
     out = [R.not_run(fam, claim, reading, why) for reading, why in THREE_FIXED]
@@ -1008,13 +981,12 @@ def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = 
     return out
 
 
-#: the confirmatory tables' training seeds start here (the pilot's are 0..n-1; :mod:`liarlab.papers.p02.confirm`)
+#: the confirmatory tables' training seeds start here (the pilot's are 0..n-1)
 CONFIRM_SEED0 = 1_000
 
 
 def seeds_of(row, setup: ex.Setup) -> tuple:
-    """The training seeds a claims row's estimate rests on: the pilot's, or the confirmatory sample's (from
-    :data:`CONFIRM_SEED0` on) when the row was decided in two stages."""
+    """The training seeds a claims row's estimate rests on: the pilot's, or the confirmatory sample's."""
     n = int(row.est.n)
     pilot = row.get("pilot_verdict")
     if isinstance(pilot, str) and pilot:
@@ -1024,8 +996,7 @@ def seeds_of(row, setup: ex.Setup) -> tuple:
 
 @dataclass
 class Inputs:
-    """What the readings are computed from: the honestAction choice, the results, the readings' extra games
-    (:mod:`.readings`; None: not played) and the run's setup (None: no table is retrained)."""
+    """What the readings are computed from (None: not played, or no table retrained)."""
     reading: Reading
     results: Results
     other: dict | None = None
@@ -1044,9 +1015,7 @@ def _run_from(family, claim, reading, built: list, note: str = "", adjust=lambda
 
 def _retrained(row, inp, what: str, names: tuple, judge, readings, note: str,
                missing: str = "the reading's games give no row for this claim", adjust=lambda j: j) -> list[dict]:
-    """The retrained-table readings of ``row`` (issue 49; ``readings``: (reading, variant) pairs): its tables
-    ``names`` retrained under each on the seeds the row rests on (:mod:`.retrained`, frames ``what``) and
-    judged by ``judge``, the row's own section (``note``'s ``{n}``: how many seeds); not built without a setup."""
+    """``row``'s tables ``names`` retrained under each (reading, variant) on its seeds and judged by ``judge``."""
     fam, claim = row["family"], row["claim"]
     if inp.setup is None:
         return [R.not_built(fam, claim, reading, NO_SETUP) for reading, _ in readings]
@@ -1057,8 +1026,7 @@ def _retrained(row, inp, what: str, names: tuple, judge, readings, note: str,
 
 
 def _exp(fam, claim, row, inp: Inputs) -> list[dict]:
-    """Figs 5-2, 5-3, 5-5 (EXP rows), 5-6: both honestAction readings; three-player rows also at margin 2 and
-    under spec 7.1's three-player assumptions (:func:`three_player_rows`)."""
+    """The EXP rows under both honestAction readings (three-player rows also at margin 2 and spec 7.1's points)."""
     chosen = inp.reading.fallback
     three = fam in ("Fig 5-3", "Fig 5-6")
     out = [_own(row, _honest(chosen, 3 if three else None, True))]
@@ -1078,9 +1046,8 @@ def _own(row, reading=None) -> dict:
 
 
 def _ways(*specs) -> tuple:
-    """A family's readings as :class:`~liarlab.study.families.RowWay`\\ s, one spec each: a runner
-    ``fn(fam, claim, row, inp)`` or a (reading, why-not-run) pair, either optionally followed by ``when``, the claims
-    rows it reads (a text the claim holds, or a test of the row)."""
+    """RowWays from runners ``fn(fam, claim, row, inp)`` or (reading, why-not-run) pairs, each with an optional
+    ``when`` (a text the claim holds, or a test of the row)."""
     out = []
     for s in specs:
         s = s if isinstance(s, tuple) else (s,)
@@ -1148,8 +1115,7 @@ def _similar_5_7(fam, claim, row, inp):
 
 
 def _fig_5_8(fam, claim, row, inp):
-    """Greedy evaluation, 差距不大 read as not a large difference, shuffled ties, and seat halves (the rotating-seat
-    reference RL0 retrained in two halves on the seeds the row rests on)."""
+    """Greedy evaluation, 差距不大 as not large, shuffled ties, and seat halves."""
     f2 = inp.results.fixed2
     out = _run_from(fam, claim, GREEDY, fig_5_8(f2, 0.0)) if (f2.epsilon == 0.0).any() else []
     # the two claims the report words 差距不大 (as P1 or P2, the seat the table was trained in: "barely changes")
@@ -1192,8 +1158,7 @@ def _top30_config(claim: str) -> str | None:
 
 
 def _ties(fam, claim, top: pd.DataFrame) -> dict:
-    """The tie-break reading of a Table 5-1 claim: bounded (moot) for the largest value, or when no stored list of
-    its configuration repeats a value (no tie in evidence); not built otherwise (the lists keep 30 entries)."""
+    """The tie-break reading of a Table 5-1 claim: moot where no tie is in evidence, else not built."""
     config = _top30_config(claim)
     if config is None:
         return R.bounded(fam, claim, TIES, "moot: the largest value of a list is the same whichever entries tie at "
@@ -1227,9 +1192,7 @@ def _table_5_1(fam, claim, row, inp):
 
 
 def _table_5_1_retrained(fam, claim, row, inp) -> list[dict]:
-    """Ties shuffled and seat halves for a Table 5-1 claim on the n=1 lists: RL0 retrained under each on the seeds
-    the row rests on, its top-30 lists counted by the claims row's own rule (issue 49); not built for the lists of
-    other state records (n=2, n=3, full hand), which would retrain those tables too."""
+    """Ties shuffled and seat halves for a Table 5-1 claim on the n=1 lists (RL0 retrained); not built for others."""
     readings = ((SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
     if _top30_config(claim) not in ("n=1", None) and inp.setup is not None:
         why = R.Unbuilt("RL0 was retrained under the reading for the n=1 lists only; this state record's tables "
@@ -1240,9 +1203,8 @@ def _table_5_1_retrained(fam, claim, row, inp) -> list[dict]:
 
 
 def _uniform_moot_pair(grid: pd.DataFrame, claim: str):
-    """For Fig 5-17's "the side with the higher multiplicity is advantaged": a pair (s1, s2), both at least 4, whose
-    seat-symmetrised difference differs (judged as the claim judges every pair), or None. Where one exists the
-    uniform-over-its-class reading cannot reproduce the claim: it deals those hands exactly as the engine does."""
+    """A differing pair with both s at least 4 (dealt as the uniform reading deals them) of Fig 5-17's "higher
+    multiplicity" claim, or None."""
     name, pairs = claim.split(":")[0], [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
     if "higher multiplicity" not in claim or not (grid.player == name).any():
         return None
@@ -1302,9 +1264,7 @@ def _models(claim: str, default=RL) -> tuple:
 
 @dataclass(frozen=True)
 class Section:
-    """Rows measured together, as :mod:`.confirm` measures them again: ``unit`` "seeds" (``trains(claim)``: the
-    (name, options) tables to train) or "games"; ``frame(setup, claim)`` plays, ``rows(frame, fallback)`` judges
-    by the pilot's code; ``cap_factor`` scales the cap on new tables where they are cheap."""
+    """Rows measured together: ``trains(claim)`` the tables, ``frame(setup, claim)`` plays, ``rows`` judges."""
     unit: str
     trains: Callable
     frame: Callable
@@ -1330,11 +1290,8 @@ S_5_3 = _games(lambda s, c: ex.three_player(s, (s.fallback,), (3,), only=[("EXP1
 S_5_4 = _seeds(lambda c: RL, lambda s, n: ex.rl_vs_exp(s, n, epsilons=(0.1,)), lambda f, fb: fig_5_4(f))
 S_5_5_EXP = _games(lambda s, c: ex.exp_pairs(s, (s.fallback,), only=[(a, a) for a in EXPS]),
                    lambda f, fb: fig_5_5_exp(f, fb, 3, selected=True))
-# Fig 5-5's RL self-play tables are cheap (one training of 0.35-0.6 s and a 0.1 s evaluation a table at full
-# size), so their confirmatory cap is 3.5 times the others' (140 tables in the full profile: the plan asks 134
-# and 139 for RL2 and RL1); the dearer capped rows (Fig 5-9: 333 tables of four three-player trainings each;
-# Fig 5-16 RL1: 1,359; Fig 5-18 RL1: 592; Fig 5-9's "some strength": 3,516) would cost 10 to 40 minutes each
-# and stay at the cap, flagged undecidable there with the size they need
+# self-play tables are cheap (about 0.5 s each at full size): a cap 3.5 times the others' covers the 134 and 139
+# tables RL2 and RL1 ask; the dearer capped rows (333 to 3,516 tables) stay at the cap, flagged undecidable
 S_5_5_RL = _seeds(_models, lambda s, n: ex.self_play(s, None, n), lambda f, fb: fig_5_5_rl(f), cap_factor=3.5)
 S_5_6 = _games(lambda s, c: ex.three_player(s, (s.fallback,), (3,), only=[(a, a) for a in EXPS]),
                lambda f, fb: fig_5_6(f, fb, 3, selected=True))
@@ -1363,9 +1320,7 @@ S_6_1 = Section("seeds", lambda c: [("RL0", {})], lambda s, c: ex.game_lengths(s
 
 @dataclass(frozen=True)
 class Family(ClaimFamily):
-    """A :class:`~liarlab.study.families.ClaimFamily` plus ``read`` (its rows' readings, run after the confirmatory
-    stage), ``sentences`` (claims of one report sentence by how their texts begin, judged jointly:
-    :func:`liarlab.core.readings.in_sentence`) and ``sections`` (how its rows are measured again)."""
+    """A ClaimFamily plus its readings, its sentences (claims judged jointly, by their texts' starts) and sections."""
     read: tuple = ()
     sentences: dict = field(default_factory=dict)
     sections: tuple = ()
@@ -1467,7 +1422,6 @@ BY_ID = {f.id: f for f in CLAIM_FAMILIES}
 
 
 def sentence_of(family: str, claim: str) -> str:
-    """The sentence key of a claim taken from one sentence with other claims (its family's ``sentences``: each
-    sentence's claims by how their texts begin), else ""."""
+    """The sentence key of a claim judged jointly with others, else ""."""
     fam = BY_ID.get(family)
     return next((key for key, starts in fam.sentences.items() if claim.startswith(starts)), "") if fam else ""
