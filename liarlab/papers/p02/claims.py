@@ -180,13 +180,11 @@ def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
         _claim(ST["Fig 5-3"][0], "Fig 5-3", "higher", *each(shown, lambda e: V.direction(e, ">", 0.0), "both type sets",
                                                              "smallest"),
                note=f"{tag}; value: win rate of the doubled rule's copy seated after EXP0 minus its twin's, the "
-               "smaller of the two line-ups; pooled over the three seat rotations, which cancel the absolute seat; "
-               f"{{EXP1,EXP1,EXP0}} and {{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw),
+               f"smaller line-up, pooled over seat rotations; {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw),
         _claim(ST["Fig 5-3"][1], "Fig 5-3", "same order in every rotation",
                V.share(js, "comparisons"), _all(js, "every rotation and pair of roles"), base_n=es[-1].n,
-               note=f"{tag}: in each of the 3 rotations of both type sets, each pair of roles (B, A after B, "
-               f"A after A) ordered as in the pooled rates; {sum(j.verdict == 'reproduced' for j in js)} of "
-               f"{len(js)} comparisons confirm it", **kw)])
+               note=f"{tag}: each pair of roles (B, A after B, A after A) in each rotation of both sets ordered as "
+               "the pooled rates", **kw)])
 
 
 #: Fig 5-5: (player, claim, paper value, sign: P1's win rate +1 minus 50 %, -1 50 % minus it, 0 as it is; rule)
@@ -346,9 +344,8 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
     return _section(S_5_4, [
         _claim(ST["Fig 5-4"][0], "Fig 5-4", "> 50%", *each(diag.values(), lambda x: one_table(V.direction(x, ">", 0.5)),
                                                            "each RLi against EXPi", "lowest"),
-               note=f"{ONE_TABLE}; the report's main question; value: RL{low}'s win rate against EXP{low}, the lowest "
-               f"lower bound of the four; epsilon {epsilon}, balanced seats; "
-               + ", ".join(f"RL{i} {diag[i].value:.3f}" for i in range(4)),
+               note=f"{ONE_TABLE}; value: RL{low}'s win rate against EXP{low}, the lowest lower bound of the four; "
+               f"epsilon {epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}" for i in range(4)),
                headline=True, **SEL),
         _claim(ST["Fig 5-4"][1], "Fig 5-4", "mostly < 50%", sh, V.word("mostly", sh),
                population=len(cells), note=f"{ONE_TABLE} of each model; share of the {len(cells)} off-diagonal cells "
@@ -399,15 +396,14 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
 FIG_5_8 = (
     (ST["Fig 5-8"][0], "about unchanged", ("P1 only", "P1"), ("rotating", "P1"),
      partial(V.word, "no difference"), "value: RL0 trained only as P1 minus RL0 trained in every seat, win rates as "
-     "P1; seeds paired by index, independent trainings"),
+     "P1; seeds paired by index"),
     (ST["Fig 5-8"][1], "sharp drop", ("rotating", "P2"), ("P1 only", "P2"),
      partial(V.word, "large"), "value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2; "
      "'sharply' read as the word 'large'"),
     (ST["Fig 5-8"][2], "about unchanged", ("P2 only", "P2"), ("rotating", "P2"),
      partial(V.word, "no difference"), "value: RL0 trained only as P2 minus RL0 trained in every seat, win rates as P2"),
     (ST["Fig 5-8"][3], "about 0", ("P2 only", "P1"), None, about_0,
-     "value: win rate as P1 of RL0 trained only as P2; evaluation epsilon 0.1: its random openings win some games; "
-     "greedy (epsilon 0) is in the table"),
+     "value: win rate as P1 of RL0 trained only as P2; at epsilon 0.1 its random openings win some games"),
 )
 
 
@@ -491,12 +487,10 @@ def fig_5_12(curves) -> list[dict]:
     lvl = _lvl(2)
     shrink = V.paired_difference(inc_last / inc_first, np.ones_like(inc_first), level=lvl, bound=np.inf)
     grow = V.across_seeds((ent[marks[-1]] - ent[first]).to_numpy(), -np.inf, np.inf, lvl)
-    # each case says what its number is: the summary shows the deciding case's value beside "concave growth"
     cases = [_case("entries added over the stage", grow, ">"), _case(
         f"new entries in the last {marks[-1] - marks[-2]:,}-game block over those of the first, minus 1", shrink, "<")]
     rows.append(_deciding_row(ST["Fig 5-12"][1], "Fig 5-12", "concave growth", cases,
-                              "grows, and the last block adds less than the first", f"{METHOD}; new entries in the last "
-                              f"{marks[-1] - marks[-2]:,}-game block over those of the first, minus 1, across seeds: "
+                              "grows, and the last block adds less than the first", f"{METHOD}; block ratio "
                               f"{shrink.value:+.3f}; entries added from {first:,} to {marks[-1]:,} games: "
                               f"{grow.value:,.0f}"))
     wr = n1.pivot(index="seed", columns="games", values="win_rate")
@@ -508,9 +502,9 @@ def fig_5_12(curves) -> list[dict]:
     cases = [_case("the total rise in win rate", rise, ">"),
              _case("the late gain in win rate minus the early gain", slow, "<")]
     rows.append(_deciding_row(ST["Fig 5-12"][2], "Fig 5-12", "concave growth", cases,
-                              "rises, and rises less late", f"{METHOD}; windowed frozen win rates at checkpoints (not "
-                              f"cumulative): gain from {mid:,} to {marks[-1]:,} games minus gain from {first:,} to "
-                              f"{mid:,}, across seeds, {slow.value:+.3f}; total rise {rise.value:+.3f}"
+                              "rises, and rises less late", f"{METHOD}; frozen win rates at checkpoints: gain from "
+                              f"{mid:,} to {marks[-1]:,} games minus gain from {first:,} to {mid:,}, "
+                              f"{slow.value:+.3f}; total rise {rise.value:+.3f}"
                               + ("; some checkpoint is at a ceiling/floor" if at_ceiling else "")))
     return _section(S_5_12, rows)
 
@@ -1166,8 +1160,7 @@ def _ties(fam, claim, top: pd.DataFrame) -> dict:
     lists = top[top.config == config]
     if len(lists) and not lists.groupby("seed").value.apply(lambda v: v.duplicated().any()).any():
         return R.bounded(fam, claim, TIES, f"moot: none of the {lists.seed.nunique()} stored {config} top-30 lists "
-                         "repeats a value among its 30 (unrounded floats), so no tie at the 30th value is in "
-                         "evidence and another tie-break counts the same entries")
+                         "repeats a value, so another tie-break counts the same entries")
     return R.not_built(fam, claim, TIES, TIES_WHY)
 
 
@@ -1242,10 +1235,8 @@ def _rl23_5_16(fam, claim, row, inp):
 def _uniform_5_17(fam, claim, row, inp):
     moot = _uniform_moot_pair(inp.results.grid, claim)
     return [R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY) if moot is None else R.bounded(
-        fam, claim, UNIFORM_FORCED, f"the pair {moot[0]} vs {moot[1]} differs, and a hand with four or five of a face "
-        "is already dealt uniformly over its class (the report's pattern, s of one face and the rest all different, "
-        "is the whole class for s >= 4), so the uniform reading deals the same hands there and the claim still "
-        "differs")]
+        fam, claim, UNIFORM_FORCED, f"the pair {moot[0]} vs {moot[1]} differs, and for s >= 4 the report's pattern is "
+        "the whole class, so the uniform reading deals the same hands there and the claim still differs")]
 
 
 # ============================================================================ the families, one record each
@@ -1378,16 +1369,15 @@ CLAIM_FAMILIES = [
     _family("Fig 5-8", lambda r: fig_5_8(r.fixed2, r.epsilon), _ways(OWN, _fig_5_8), (S_5_8,)),
     _family("Fig 5-9", lambda r: fig_5_9(r.fixed3), _ways(
         OWN, (R.Reading("EXP0 margin 2", "the two EXP0 opponents challenge with the code's margin 2", "spec 7.2"),
-              R.Unbuilt("EXP0's three-player rule has no honestAction and its tables were trained with margin 3 "
-                        "only; margin 2 would retrain the four three-player tables of every seed")),
+              R.Unbuilt("the tables were trained against margin 3 only; margin 2 would retrain them")),
         (HALVES, HALVES_WHY), lambda fam, claim, row, inp: three_player_rows(fam, claim)), (S_5_9,)),
     _family("Fig 5-10", _only("Fig 5-10", lambda r: fig_5_10_11(r.curves, r.full)), _ways(
         OWN, _fig_5_10, (GREEDY, R.Unbuilt("the curves' frozen win rates were measured with exploration 0.1 only"))),
             (S_5_10_11,)),
     _family("Fig 5-11", _only("Fig 5-11", lambda r: fig_5_10_11(r.curves, r.full)), _ways(OWN, (R.Reading(
         "separate 3,000,000-game run", "the 3,000,000-game full-hand model is a run of its own, not the 100,000-game "
-        "one continued", "spec 7.12"), "one run with checkpoints is both readings: its table at 100,000 games is "
-        "what a separate run of that length would train with the same seed")), (S_5_10_11,)),
+        "one continued", "spec 7.12"), "one run with checkpoints is both: its 100,000-game table is what a "
+        "separate run would train with the same seed")), (S_5_10_11,)),
     _family("Fig 5-12", lambda r: fig_5_12(r.curves), _ways(
         OWN, (_rerun(TRAINING_RATE, lambda inp: fig_5_12(inp.results.curves.assign(
             win_rate=inp.results.curves["training_win_rate"]))), "the win rate rises"),
@@ -1395,8 +1385,7 @@ CLAIM_FAMILIES = [
          "one way only", lambda row: "the win rate rises" not in row["claim"])), (S_5_12,)),
     _family("Table 5-1", lambda r: _top_rows(r.top), _ways(
         OWN, _table_5_1, lambda fam, claim, row, inp: [_ties(fam, claim, inp.results.top)],
-        (TABLES_OTHER, R.Bounded("moot: Table 5-1's RL0 is trained and read against EXP0 alone, whose rule has no "
-                                 "honestAction, so the other reading trains the same tables")),
+        (TABLES_OTHER, R.Bounded("moot: RL0 is trained against EXP0, which has no honestAction: the same tables")),
         _table_5_1_retrained), (S_T5_1,), printed=TOP30_CLASSES),
     _family("Fig 5-14", _only("Fig 5-14", lambda r: fig_5_14_15(r.forced_exp)), FORCED_EXP_WAYS, (S_5_14_15,)),
     _family("Fig 5-15", _only("Fig 5-15", lambda r: fig_5_14_15(r.forced_exp)), FORCED_EXP_WAYS, (S_5_14_15,)),
