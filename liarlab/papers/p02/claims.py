@@ -427,8 +427,7 @@ def fig_5_9(fixed3) -> list[dict]:
     cs = [shift(c3(t_, s, _lvl(4)), 1 / 3) for t_ in ("P2 only", "P3 only") for s in ("P2", "P3")]
     return _section(S_5_9, [
         _claim(ST["Fig 5-9"][0], "Fig 5-9", "about 0", *each(zs, about_0, "both", "highest"),
-               note=f"{METHOD}; value: win rate as P1 of RL0 trained only as "
-               "P2 or only as P3, the larger"),
+               note=f"{METHOD}; value: win rate as P1 of RL0 trained only as P2 or only as P3, the larger"),
         _claim(ST["Fig 5-9"][1], "Fig 5-9", "lower, > 0",
                min(drops, key=lambda z: z.value),
                _all([j for s, drop in zip(("P2", "P3"), drops) for j in (
@@ -442,8 +441,8 @@ def fig_5_9(fixed3) -> list[dict]:
                note=f"{METHOD}; value: win rate at P1 of RL0 trained only as P1"),
         _claim(ST["Fig 5-9"][3], "Fig 5-9", "near or above 1/3",
                *each(cs, partial(V.word, "not lower"), "the four cells", "smallest"),
-               note=f"{METHOD}; 'some strength' read as 'not lower' than the 1/3 baseline (within the negligible "
-               "rate); value: win rate at P2 or P3 of RL0 trained only as P2 or only as P3 minus 1/3, the lowest")])
+               note=f"{METHOD}; 'some strength' read as 'not lower' than 1/3; value: win rate at P2 or P3 of RL0 "
+               "trained only as P2 or only as P3 minus 1/3, the lowest")])
 
 
 def fig_5_10_11(curves, full=None) -> list[dict]:
@@ -451,16 +450,14 @@ def fig_5_10_11(curves, full=None) -> list[dict]:
     ds = [diff(where(last, config=f"n={n}"), where(last, config="n=1"), _lvl(2)) for n in (2, 3)]
     rows = [_claim(ST["Fig 5-10"][0], "Fig 5-10", "no clear effect",
                    *each(ds, partial(V.word, "no difference"), "n=2 and n=3 against n=1", "largest"),
-                   note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the final win rate "
-                   "of history 2 or 3 minus history 1's, the larger in size; "
-                   + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds)))]
+                   note=f"{METHOD}; value: the final win rate of history 2 or 3 minus history 1's, the larger in size; "
+                   "seeds paired; " + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds)))]
     rows[-1].cases = tuple(ds)
     if full is None or not (last.config == "full, n=1").any():
         return _section(S_5_10_11, rows)
     d = diff(where(last, config="n=1"), where(last, config="full, n=1"))
-    rows.append(_claim(ST["Fig 5-11"][0], "Fig 5-11",
-                       "clearly worse", d, V.word("clearly", d), note=f"{METHOD}; value: partial-hand minus full-hand "
-                       "table's win rate against EXP0, both history 1 after one stage"))
+    rows.append(_claim(ST["Fig 5-11"][0], "Fig 5-11", "clearly worse", d, V.word("clearly", d), note=f"{METHOD}; "
+                       "value: partial-hand minus full-hand table's win rate against EXP0, both history 1, one stage"))
     fend = _evaluated(full[full.games == full.games.max()])
     d = diff(fend, where(last, config="n=1"))
     rows.append(_claim(ST["Fig 5-11"][1], "Fig 5-11", "better", d, V.direction(d, ">", 0.0),
@@ -570,15 +567,13 @@ def _top_rows(top) -> list[dict]:
     rows = []
     for text, printed, what, vals in lists:
         x, j = _printed_count(printed, vals, what)
-        rows.append(_claim(text, "Table 5-1", printed, x, j, note=f"count per trained table; mean over {x.n} tables, "
-                           f"seed range {x.seed_min:g}-{x.seed_max:g}"))
+        rows.append(_claim(text, "Table 5-1", printed, x, j, note="count per trained table"))
     x = V.prediction_across_seeds(n1top.groupby("seed").value.max().to_numpy(), 0, 0.9)
     lo, hi = TOP30_VALUE_RANGE
     rows.append(_claim("the best entries have values near the 0.9 ceiling (printed examples 0.8885-0.8999)",
                        "Table 5-1", f"{lo}-{hi}", x,
                        one_table(V.magnitude(x, lo, hi + 0.00005, "the printed examples' range", span=1.0)),
-                       note="value: the largest Q value in one trained table, history 1; the prediction interval for "
-                       "one more table must lie in the printed range; the rule caps values at 0.9"))
+                       note="value: the largest Q value in one trained table, history 1; the rule caps values at 0.9"))
     return _section(S_T5_1, rows)
 
 
