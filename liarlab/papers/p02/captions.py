@@ -196,13 +196,11 @@ def top30(kinds: pd.DataFrame) -> str:
     challenges = {c: kinds.loc[c].filter(like="challenge").iloc[0] for c in kinds.index}
     printed = ", ".join(f"{n} {kind}" for kind, n in TOP30_CLASSES.items())
     most = max(challenges, key=challenges.get)
-    return (f"*What to notice:* with history 1 the top 30 of a table hold on average {honest:.1f} honest bids (the "
-            "agent bids a count it holds itself, often its largest multiplicity), "
-            f"{n1.filter(like='slight lie').iloc[0]:.1f} slight lies and {challenges['n=1']:.1f} challenges; the "
-            f"report's counts were {printed}. The state record with the most challenges on top is "
-            f"{views.config_words(most)} "
-            f"({challenges[most]:.1f} of 30): a longer history or the full hand pins the situation down precisely "
-            "enough for a challenge to be almost sure to win. Values are capped by the rule at γ = 0.9.")
+    return (f"*What to notice:* with history 1 the top 30 of a table hold on average {honest:.1f} honest bids (a "
+            f"count it holds itself), {n1.filter(like='slight lie').iloc[0]:.1f} slight lies and "
+            f"{challenges['n=1']:.1f} challenges; the report's counts were {printed}. The state record with the most "
+            f"challenges on top is {views.config_words(most)} ({challenges[most]:.1f} of 30): a longer history or the "
+            "full hand makes a challenge almost sure to win. Values are capped by the rule at γ = 0.9.")
 
 
 def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
@@ -219,7 +217,7 @@ def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
             "learned tables (against a frozen copy with fair dice), "
             f"{steady}: RL0 peaks at s = {int(fr_s.loc['RL0'].idxmax())} "
             f"({fr_s.loc['RL0'].max():.3f}) and RL1-RL3 stay within {others.min().min():.3f}-"
-            f"{others.max().max():.3f}; a table trained with fair dice rarely saw four or five of a kind. Bars: 95 % "
+            f"{others.max().max():.3f}; trained with fair dice, a table rarely saw four or five of a kind. Bars: 95 % "
             "intervals over games for the rules, the range across tables for the tables.")
 
 
@@ -227,10 +225,9 @@ def forced_grid(summary: pd.DataFrame) -> str:
     """Figs 5-17 and 5-18 (``summary`` by player, s1 and s2)."""
     rl0 = summary[summary.player == "RL0"].pivot(index="s1", columns="s2", values="win_rate")
     return ("*What to notice:* for the rules the side with the higher multiplicity usually wins, and EXP1's "
-            "deterministic play turns many cells into certain outcomes (rates of 0 or 1, left out of the gap "
-            "comparisons). The claims compare each cell (s1, s2) with its mirror (s2, s1), which cancels the seat, so "
-            f"seat effects and hand effects are judged separately. RL0's P1 does best with s1 = "
-            f"{int(rl0.mean(axis=1).idxmax())} on average over s2 ({rl0.mean(axis=1).max():.3f}).")
+            "deterministic play makes many cells certain (rates of 0 or 1, left out of the gap comparisons). The "
+            "claims compare each cell (s1, s2) with its mirror (s2, s1), which cancels the seat. RL0's P1 does best "
+            f"with s1 = {int(rl0.mean(axis=1).idxmax())} on average over s2 ({rl0.mean(axis=1).max():.3f}).")
 
 
 def game_lengths(shares: pd.DataFrame) -> str:
@@ -528,7 +525,6 @@ def table_4_3(slice43: pd.DataFrame) -> str:
     from liarlab.core import dice
 
     four = dice.max_multiplicity_counts()[4] / dice.hands_total()
-    # "so few are learned" after "none of its 9" read oddly: said only when some, not all, are
     few = ", so few are learned" if 0 < slice43.seen.sum() < slice43.value.notna().sum() else ""
     return ("*Table 4-3* of the report shows such a slice (\"holding four 5s, bid c fives after the previous bid\") for "
             f"a table after {int(slice43.games.min()):,} games, labelled as what it \"might look like\". Our RL0 has "
@@ -544,9 +540,8 @@ def _learned_keys(slice43: pd.DataFrame) -> str:
     if len({(s_, n) for _, s_, n in tables}) > 1:
         return (f"{_how_many(seen, legal)} of the slice's {legal} legal keys after {after[0]} games and "
                 + ", ".join(f"{s_} of {n} after {a}" for a, s_, n in tables[1:]))
-    when = (f"after {after[0]} games" if len(after) == 1 else f"after {after[0]} games or after {after[1]}"
-            if len(after) == 2 else f"after {', '.join(after[:-1])} or {after[-1]} games")
-    return f"{_how_many(seen, legal)} of the slice's {legal} legal keys, {when}"
+    return f"{_how_many(seen, legal)} of the slice's {legal} legal keys, after {after[0]} games" + "".join(
+        f" or after {a}" for a in after[1:])
 
 
 def _how_many(count: int, of: int) -> str:

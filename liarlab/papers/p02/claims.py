@@ -712,9 +712,10 @@ def fig_5_17(grid) -> list[dict]:
             j = V.undecidable(V.stated("inconclusive", "each gap g against g+1, cells at a ceiling/floor left out"),
                               "every gap comparison involves a cell at a ceiling or floor (a certain outcome), which "
                               "more games cannot move")
-        what = ("value: how much the higher side's edge grows from one gap to the next, the smallest step" if js else
-                f"value: how much more often the side with more of a kind wins, averaged over the {len(pairs)} "
-                "pairings; no gap-to-gap step is judged, since each involves a pairing one side always wins")
+        what = ("value: how much the win-rate edge of the side holding more of a kind grows from one gap to the next, "
+                "the smallest step" if js else f"value: the win-rate edge of the side holding more of a kind, "
+                f"averaged over the {len(pairs)} pairings; no gap-to-gap step is judged, since each involves a pairing "
+                "one side always wins")
         rows.append(_claim(ST["Fig 5-17"][1 + 2 * (name == "EXP1")], "Fig 5-17", "increasing",
                            min(shown, key=lambda z: z.value), j,
                            note=what + (f"; pairs with a cell at a ceiling/floor left out: {', '.join(dropped)}"
