@@ -357,7 +357,7 @@ def mean_vs_trainer(bt: pd.DataFrame) -> tuple[bool, str]:
     above = bool((own.ci_low > HALF).all())
     beats = bt["learning beats every baseline"]
     return above, (f"averaged over the {int(low.seeds)} tables trained for each, {'every' if above else 'not every'} "
-                   f"RLi's mean win rate against its own EXPi lies above 50%: the lowest mean, {low['learned agent']}'s, is "
+                   f"RLi's mean win rate against its own EXPi lies above 50%; the lowest mean, {low['learned agent']}'s, is "
                    f"{interval_text(low['learned win rate'], low.ci_low, low.ci_high, 3)} (95 % confidence interval across "
                    f"tables), and learning beats all three trivial baselines in {int((beats == 'yes').sum())} of "
                    f"{len(bt)} cases")

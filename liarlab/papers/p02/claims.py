@@ -587,9 +587,7 @@ def _case(label: str, z: V.Estimate, op: str, ref: float = 0.0) -> tuple:
 
 
 def fig_5_14_15(forced_exp) -> list[dict]:
-    def f(player, s):
-        return _f(forced_exp, player, s)
-
+    f = partial(_f, forced_exp)
     x, j, _ = all_pairs(lambda a, b, lvl: diff(f("EXP0", a), f("EXP0", b), lvl), [(s + 1, s) for s in range(1, 5)],
                         "each step")
     rows = [_claim(ST["Fig 5-14"][0], "Fig 5-14", "increasing", x, j,
@@ -598,7 +596,7 @@ def fig_5_14_15(forced_exp) -> list[dict]:
     rows.append(_deciding_row(ST["Fig 5-14"][1], "Fig 5-14", "threshold at 3", cases, "each s",
                               ", ".join(f"{c[0]}: {c[1].value:.3f}" for c in cases),
                               words=lambda label: f"EXP0's forced-side win rate at {label}"))
-    # Fig 5-15: spreads and gains; ceiling cells are left out of gain comparisons
+    # Fig 5-15: ceiling cells are left out of gain comparisons
     ceil = {(a, s): estimate(f(a, s)).at_ceiling() for a in EXPS for s in range(1, 6)}
     spreads = [(a, max(s for s in range(1, 6) if not ceil[a, s] and not ceil["EXP0", s])) for a in EXPS[1:]]
     left_out = [f"{a} s>{top_s}" for a, top_s in spreads if top_s < 5]
@@ -628,7 +626,7 @@ def fig_5_14_15(forced_exp) -> list[dict]:
 
 
 def fig_5_16(forced_rl) -> list[dict]:
-    # the report's named models as its chart draws them (seed 001 l.634-636): one table each (History 2026-12-07)
+    # the report's named models as its chart draws them (seed 001 l.634-636): one table each
     rows, have, lvl, ss = [], set(forced_rl.player), _lvl(5), range(1, 6)
     if "RL0" in have:
         r0 = [shift(est_one(forced_rl, lvl, player="RL0", same=s), 0.5) for s in ss]
