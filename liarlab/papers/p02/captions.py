@@ -134,10 +134,9 @@ def fixed_seats(fixed2_summary: pd.DataFrame) -> str:
     """Fig 5-8 (``fixed2_summary`` by epsilon, trained and tested seat)."""
     f2 = fixed2_summary.set_index(["epsilon", "trained", "tested_as"]).win_rate
     return (f"*What to notice:* a table trained only as P2 wins {f2[0.1, 'P2 only', 'P1']:.3f} when it has to open "
-            f"(greedy: {f2[0.0, 'P2 only', 'P1']:.3f}). The mechanism is the tie rule: its opening keys were never "
-            "updated, all read 0, and the last action in the list, the top bid [6, 5k], wins the tie, so it is "
-            "challenged and loses. With the report's option to shuffle ties (broken at random, in training and "
-            f"play) it wins {f2[0.1, 'P2 only, shuffled ties', 'P1']:.3f} as opener (greedy "
+            f"(greedy: {f2[0.0, 'P2 only', 'P1']:.3f}): its opening keys were never updated and all read 0, so the "
+            "tie rule takes the last action, the top bid [6, 5k], which is challenged and loses. With the report's "
+            f"option to shuffle ties (at random, in training and play) it wins {f2[0.1, 'P2 only, shuffled ties', 'P1']:.3f} as opener (greedy "
             f"{f2[0.0, 'P2 only, shuffled ties', 'P1']:.3f}): a random opening among untried bids is rarely a good "
             "one. The figure evaluates with ε = 0.1; the table adds greedy evaluation (ε = 0).")
 

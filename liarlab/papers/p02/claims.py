@@ -330,8 +330,8 @@ def fig_5_1(vs_rand) -> list[dict]:
     return _section(S_5_1, [_claim(
         ST["Fig 5-1"][0], "Fig 5-1", "far above 50%", *each(es.values(), partial(V.word, "large"),
                                                             "each of EXP0-3 and RL0-3", "lowest"),
-        note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: "
-        f"{worst}'s win rate minus 50%, the smallest edge; RL rows: {METHOD}; EXP rows over games", **SEL)])
+        note=f"'far better' read as 'large'; value: {worst}'s win rate minus 50%, the smallest edge; RL rows: "
+        f"{METHOD}; EXP rows over games", **SEL)])
 
 
 def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
@@ -349,7 +349,7 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
                headline=True, **SEL),
         _claim(ST["Fig 5-4"][1], "Fig 5-4", "mostly < 50%", sh, V.word("mostly", sh),
                population=len(cells), note=f"{ONE_TABLE} of each model; share of the {len(cells)} off-diagonal cells "
-               "whose interval lies below 50% (bounds: undecided cells counted either way)", **SEL)])
+               "whose interval lies below 50%", **SEL)])
 
 
 def fig_5_5_rl(self_play) -> list[dict]:
@@ -777,9 +777,8 @@ def extension_claims(curves: pd.DataFrame, exploit: pd.DataFrame) -> list[dict]:
         rows.append(_claim(f"best-response lower bound against {label}: the one-exchange-lookahead responder's win "
                            "rate", "Extension: best-response lower bound", None, x,
                            V.stated("extension", "extension: our measurement, no paper value"),
-                           note=f"{int(sub.games.iloc[0]):,} games per trained table, seats alternating; a full best "
-                           f"response wins at least this; the table's win rate is 1 - this; key space "
-                           f"{int(sub.space.iloc[0]):,}"))
+                           note=f"{int(sub.games.iloc[0]):,} games a table, seats alternating; a full best response "
+                           f"wins at least this, the table 1 - this; key space {int(sub.space.iloc[0]):,}"))
     return rows
 
 
@@ -838,9 +837,8 @@ def baseline_claims(table: pd.DataFrame) -> list[dict]:
                        f"{r[r['best baseline']]:.3f}, learned {r['learned win rate']:.3f})"
                        for _, r in g.iterrows() if r["learning beats every baseline"] != "yes")
         rows.append(_claim(f"learning beats the trivial baselines: {group}", "Extension: trivial baselines", None, x,
-                           V.stated("extension", "extension: learned win rate minus the best of always challenge, "
-                                    "never challenge and random against the same opponent; beats it when the "
-                                    "interval lies above 0"),
+                           V.stated("extension", "extension: learned win rate minus the best trivial baseline's "
+                                    "against the same opponent; beats it when the interval lies above 0"),
                            note=f"learning beats every baseline in {yes} of {len(g)} cases"
                            + (f"; not shown to beat them: {no}" if no else "")
                            + f"; value: {worst['learned agent']}'s win rate against {worst['opponent']} minus "
