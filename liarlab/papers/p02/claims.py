@@ -676,21 +676,17 @@ def _rl23_row(forced_rl, rise_from, others="not lower"):
 
 
 def fig_5_17(grid) -> list[dict]:
-    rows, adv = [], {}
+    rows, pairs, have = [], [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b], set(grid.player)
 
     def g(name, s1, s2):
         return where(grid, player=name, s1=s1, s2=s2)
 
-    def sym(name, ps, c=1):
-        """The terms of ``c`` times the mean seat-symmetrised advantage of the higher hand over the pairs ``ps``."""
+    def sym(name, ps, c=1):      # c times the mean seat-symmetrised advantage of the higher hand over ``ps``
         return [(g(name, a, b), c / len(ps)) for a, b in ps] + [(g(name, b, a), -c / len(ps)) for a, b in ps]
 
-    pairs = [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
-    for name in ("EXP0", "EXP1"):
-        if not (grid.player == name).any():
-            continue
+    for name in [n for n in ("EXP0", "EXP1") if n in have]:
         kw = SEL if name != "EXP0" else {}
-        # seat-symmetrised: P1's rate with (s1, s2) minus its rate with (s2, s1) cancels the seat effect
+        # P1's rate with (s1, s2) minus its rate with (s2, s1) cancels the seat effect
         x, j, zs = all_pairs(lambda a, b, lvl, n=name: diff(g(n, a, b), g(n, b, a), lvl), pairs, "each pair s1 > s2")
         worst = min(zs, key=lambda k: zs[k].value)
         rows.append(_claim(ST["Fig 5-17"][2 * (name == "EXP1")], "Fig 5-17", "all pairs", x, j,
@@ -718,10 +714,8 @@ def fig_5_17(grid) -> list[dict]:
                            min(shown, key=lambda z: z.value), j,
                            note=what + (f"; pairs with a cell at a ceiling/floor left out: {', '.join(dropped)}"
                                         if dropped else ""), **kw))
-        adv[name] = [(g(name, a, b), g(name, b, a)) for a, b in pairs]
-    if {"EXP0", "EXP1"} <= set(adv):
-        z = combine([t for name, c in (("EXP1", 1), ("EXP0", -1)) for x, y in adv[name]
-                     for t in ((x, c / len(pairs)), (y, -c / len(pairs)))])
+    if {"EXP0", "EXP1"} <= have:
+        z = combine(sym("EXP1", pairs) + sym("EXP0", pairs, -1))
         rows.append(_claim(ST["Fig 5-17"][4], "Fig 5-17", "larger", z, V.direction(z, ">", 0.0),
                            note="mean seat-symmetrised advantage of the higher multiplicity over the 10 pairs, EXP1 "
                            "minus EXP0", **SEL))
