@@ -519,6 +519,7 @@ def fig_6_1(lengths, less: int = 0) -> list[dict]:
                                        f"with 2-5 actions, the challenge included; longest seen {int(lg.actions.max())}")])
 
 
+YES_NO = {"reproduced": "yes", "differs": "no"}       # a table's verdict column in words (else "undecided")
 TIMING_PAIRS = (("n=3", "n=1", "history 3 against history 1 (partial hand)"),
                 ("full, n=1", "n=1", "full hand against partial hand (n=1)"))
 
@@ -535,7 +536,7 @@ def timing_table(timing: pd.DataFrame) -> pd.DataFrame:
         rows.append({"comparison": what, "richer_seconds": float(t[richer].mean()), "simpler_seconds":
                      float(t[base].mean()), "difference_seconds": d.value, "ci_low_seconds": d.low,
                      "ci_high_seconds": d.high, "seeds": d.n,
-                     "richer state trains faster": {"reproduced": "yes", "differs": "no"}.get(j.verdict, "undecided")})
+                     "richer state trains faster": YES_NO.get(j.verdict, "undecided")})
     return pd.DataFrame(rows)
 
 
@@ -805,15 +806,13 @@ def baseline_table(baselines: pd.DataFrame, vs_rand, rl_exp, sequential=None, fi
         for b, label in BASELINES.items():
             base = where(baselines, baseline=b, opponent=opp, players=k)
             w, n = int(base.wins.sum()), int(base.games.sum())
-            row[label] = w / n
-            margins[label] = (minus_fixed(rates.to_numpy(), w, n, lvl), w / n)
-        best = max(margins, key=lambda lbl: margins[lbl][1])
-        d = margins[best][0]
-        j = V.all_of([V.direction(m, ">", 0.0) for m, _ in margins.values()], "learning above each baseline")
+            row[label], margins[label] = w / n, minus_fixed(rates.to_numpy(), w, n, lvl)
+        best = max(margins, key=row.get)        # the baseline with the highest win rate
+        d = margins[best]
+        j = V.all_of([V.direction(m, ">", 0.0) for m in margins.values()], "learning above each baseline")
         row.update({"best baseline": best, "learned minus best": d.value, "margin ci_low": d.low,
                     "margin ci_high": d.high, "interval": d.interval_label,
-                    "learning beats every baseline": {"reproduced": "yes", "differs": "no"}.get(j.verdict,
-                                                                                                "undecided")})
+                    "learning beats every baseline": YES_NO.get(j.verdict, "undecided")})
         rows.append(row)
     return pd.DataFrame(rows)
 
