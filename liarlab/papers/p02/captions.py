@@ -37,7 +37,7 @@ def second_quantity(stage_games: int) -> str:
 def second_paper() -> str:
     """The report's "clearly worse" said on the scale of our number: the protocol's range for "clearly"."""
     low = verdicts.WORDS["clearly"][1]
-    return f"a clear gap (\"clearly worse\", read as a gap of at least {low:.2f}, {low * 100:.0f} points)"
+    return f"a clear gap (\"clearly worse\", read as at least {low * 100:.0f} points)"
 
 
 def honest_words(fallback: str) -> str:
@@ -46,14 +46,15 @@ def honest_words(fallback: str) -> str:
 
 
 def honest_reading(reading) -> str:
-    """Which honestAction reading reproduced more EXP statements (``reading``: :func:`claims.honest_reading`)."""
-    return ("When no bid is honest, the report does not show what EXP1-EXP3 bid; two readings, and the statements "
-            "each reproduces under margin 3: "
-            + ", ".join(f"*{honest_words(fb)}* {n} of {len(reading.rows)}" for fb, n in reading.counts.items())
-            + f". We use **{honest_words(reading.fallback)}** from here on (the reading with more reproduced EXP "
-            f"statements; a tie keeps the text's, {honest_words('smallest')}); its rows are marked *agrees by "
-            "selection*. These are the pilot's values and verdicts; the claims table gives each row's final one "
-            "(*Two stages*).")
+    """Which honestAction reading reproduced more EXP statements (``reading``: :func:`claims.honest_reading`),
+    said before its table: the result first (a fresh reader found it only after the table)."""
+    order = sorted(reading.counts.items(), key=lambda kv: kv[0] != reading.fallback)
+    said = ", ".join(f"*{honest_words(fb)}* {n}" for fb, n in order)
+    return (f"**Reproduced of the {len(reading.rows)} EXP statements under margin 3:** {said}. We use "
+            f"**{honest_words(reading.fallback)}** from here on (a tie keeps the text's, {honest_words('smallest')}); "
+            "its rows are marked *agrees by selection*. Values are the pilot's (*value is* says what each measures; "
+            "win rates are shares of games); the claims table gives each row's final one (*Two stages*). Margin 2's verdicts "
+            "are folded below the table.")
 
 
 def vs_rand(summary: pd.DataFrame) -> str:
@@ -371,27 +372,40 @@ def headline_quantity(claims: pd.DataFrame) -> str:
     row = answer.headline(claims)
     what = re.search(r"(?:^|;\s*)value: ([^;]+)", str(row.get("note") or "")) if row is not None else None
     case = what.group(1).split(",")[0].strip() if what else "the case"
-    return (f"{case}, the one of RL0-RL3 against its own EXPi whose prediction interval for one trained table "
-            "reaches lowest (the lowest mean is said below)")
+    level = re.match(r"(\d+(?:\.\d+)?) ?%", str(row.get("interval") or "")) if row is not None else None
+    k = round(0.05 / (1 - float(level.group(1)) / 100)) if level else 1   # the cases its Bonferroni level covers
+    adjusted = f" ({level.group(1)} %, that is 95 % Bonferroni-adjusted over the {k})" if k > 1 else ""
+    return (f"{case}, the one of RL0-RL3 against its own EXPi whose prediction interval for one more trained table "
+            f"reaches lowest{adjusted}")
 
 
 def plain_headline(claims: pd.DataFrame | None, results: Results) -> str:
-    """The headline in plain words when no sample size decides it: what is decided and what is not, else ""."""
+    """The headline in one plain sentence, said first ("In short"), when no sample size decides it, else ""."""
     from liarlab.study import answer
 
     row = answer.headline(claims) if claims is not None and "headline" in claims else None
     if row is None or not _undecidable(row):
         return ""
     lo, hi = (float(row.get(c)) for c in ("ci_low", "ci_high"))
-    where = ("could win more or less than half its games (the prediction interval in our answer above straddles "
-             "50%)" if lo < HALF < hi else "would fall in the prediction interval in our answer above")
-    above, mean = mean_vs_trainer(results.baseline_table)
-    head = ("on average a trained table beats the rule it trained on" if above else
-            "a trained table is not yet shown to beat the rule it trained on, even on average")
-    return (f"**In plain words: {head}; a single table cannot be judged.** {mean[0].upper()}{mean[1:]}. What stays "
-            f"undecided is the report's claim about its one trained table: one more trained table, even of the weakest "
-            f"of RL0-RL3, {where}, so no number of tables decides whether every single table wins more than half its "
-            "games.\n\n")   # its own paragraph
+    where = ("could fall on either side of 50% (its prediction interval, below, straddles 50%)" if lo < HALF < hi
+             else "would fall in the prediction interval below")
+    mean = mean_vs_trainer(results.baseline_table)[1]
+    return (f"{mean[0].upper()}{mean[1:]}. Whether every single table wins more than half its games, as the report "
+            f"claims of its one table, cannot be decided: one more trained table, even of the weakest of RL0-RL3, "
+            f"{where}.")
+
+
+def longer_training(results: Results) -> str:
+    """Fig 5-11 on the first screen: the full hand after the long run against the partial hand after one stage."""
+    if results.full is None or results.curves is None:
+        return ""
+    fh, curve = ex.summarize_curves(results.full), ex.summarize_curves(results.curves)
+    if fh.games.max() <= curve.games.max():
+        return ""
+    part = partial_reference(curve)
+    return (f"**Trained {fh.games.max() / curve.games.max():.0f} times longer** ({int(fh.games.max()):,} games), "
+            f"the full-hand table wins {fh.win_rate.iloc[-1]:.3f} against EXP0, the partial hand "
+            f"{part.win_rate:.3f} after one stage (Fig 5-11).\n\n")
 
 
 def _responder(results: Results, between: str = "") -> str:
@@ -415,13 +429,14 @@ def chosen_reading(reading) -> str:
             f"{len(reading.rows)} EXP statements reproduced (rows resting on it: *agrees by selection*). ")
 
 
-def first_screen(results: Results, claims: pd.DataFrame | None = None, reading=None) -> str:
-    """The answer's further results: plain headline, honest-bid reading, learned seats, the best responder."""
-    return (f"{plain_headline(claims, results)}{chosen_reading(reading) if reading is not None else ''}"
+def first_screen(results: Results, reading=None) -> str:
+    """The answer's further results: longer training, honest-bid reading, learned seats, the best responder."""
+    games = f" ({int(results.exploit.games.min()):,} games against each of its {results.exploit.seed.nunique()} tables)"
+    return (f"{longer_training(results)}{chosen_reading(reading) if reading is not None else ''}"
             "**Seats are learned.** A table trained only in the second seat wins "
             f"{opener_words(results)}; the report: about 0): its opening keys were never updated, so the tie rule "
             "makes it bid the maximum. **A player who knows a table's policy beats it** (our "
-            f"extension): a one-exchange-lookahead best responder {_responder(results)}")
+            f"extension): a one-exchange-lookahead best responder {_responder(results, games)}")
 
 
 #: a verdict as the opening of a sentence, not a bare word after a colon (issue 50)
@@ -509,11 +524,10 @@ def timing(summary: pd.DataFrame) -> str:
     lengths = " and ".join(f"{t.loc[c, 'mean_actions_per_game']:.2f}" for c, _ in richer)
     scan_words = ("They scan fewer actions per game" if all(fewer) else "They do not all scan fewer actions per game")
     return (f"*What to notice (Fig 5-13, training time):* on this run {pace}: per 10,000 training games "
-            f"{times}, against {ms('n=1')} for the default (the table above; the left panel adds them up over "
-            f"training; {1e5 * base.seconds_per_10000_games:,.0f} ns a game for the default). Timed: the compiled "
-            "training call per block of games, without compilation or evaluations. Wall-clock times on a shared "
-            "machine vary between runs: the folded table gives each difference with its interval, and none is a "
-            f"claim. {scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their "
+            f"{times}, against {ms('n=1')} for the default (folded tables below; the left panel adds them up over "
+            "training). Timed: the compiled training call per block of games, without compilation or evaluations. "
+            "Wall-clock times on a shared machine vary between runs, and none is a claim. "
+            f"{scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their "
             f"games are shorter ({lengths} actions against {base.mean_actions_per_game:.2f}): our code scans every "
             "legal action, so the report's \"only explored actions are scanned\" does not set our time; the key "
             "space does (hashed tables for history 3 and for the full hand at histories 2 and 3).")
@@ -546,3 +560,12 @@ def _learned_keys(slice43: pd.DataFrame) -> str:
 def _how_many(count: int, of: int) -> str:
     """A count of ``of`` in words where a word reads better: "none", "all", else the number."""
     return "none" if count == 0 else "all" if count == of and of > 1 else str(count)
+
+
+def three_identical(three: pd.DataFrame) -> str:
+    """Fig 5-6's table of three identical rules by seat: what to notice, with each cell's sample and precision."""
+    same = three[three.a == three.b]
+    return ("*What to notice:* which seat wins most depends on the rule, not on a fixed first- or second-mover "
+            f"effect. Each cell: {int(same.games.min()):,} games (95 % intervals at most "
+            f"±{(same.ci_high - same.ci_low).max() / 2:.3f}). The table also shows the margin-2 sensitivity (the "
+            "shown code's constant applied to three players).")

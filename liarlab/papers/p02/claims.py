@@ -151,7 +151,7 @@ def fig_5_2(pairs, fallback, margin=3, selected=False) -> list[dict]:
     return _section(S_5_2, [
         _claim(ST["Fig 5-2"][0], "Fig 5-2", "EXP0 clearly below 50% against each",
                *each(short, partial(V.word, "clearly"), "each of EXP1-3 against EXP0", "lowest"),
-               note=f"{tag}; value: 50% minus EXP0's win rate, the smallest over EXP1-3, seats balanced; "
+               note=f"{tag}; value: 50% minus EXP0's win rate, the smallest over EXP1-3, seats balanced (0.01 = 1 point); "
                f"shortfalls {', '.join(f'{e.value:.3f}' for e in short)}", **kw),
         _claim(ST["Fig 5-2"][1], "Fig 5-2", "about 50%", far[2],
                _all([V.word("differ little", e) for _, _, e in edges], "each pair among EXP1-3"),
@@ -236,7 +236,7 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
         lead, ahead, _ = all_pairs(lambda x, o, lvl, r=r: newcombe(r, x, o, lvl), [(seat, o) for o in (1, 2, 3)
                                    if o != seat], f"P{seat} {'above' if small else 'clearly above'} each other seat",
                                    None if small else "clearly")
-        note = f"{tag}; value: P{seat}'s smaller lead over another seat; " + ", ".join(
+        note = f"{tag}; value: P{seat}'s smaller lead over another seat (0.01 = 1 point); " + ", ".join(
             f"P{s} {r.loc[s, 'win_rate']:.3f}" for s in (1, 2, 3))
         if small:
             spread = [newcombe(r, x, y, _lvl(3)) for x, y in ((1, 2), (1, 3), (2, 3))]
@@ -396,12 +396,12 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
 FIG_5_8 = (
     (ST["Fig 5-8"][0], "about unchanged", ("P1 only", "P1"), ("rotating", "P1"),
      partial(V.word, "no difference"), "value: RL0 trained only as P1 minus RL0 trained in every seat, win rates as "
-     "P1; seeds paired by index"),
+     "P1 (0.01 = 1 point); seeds paired by index"),
     (ST["Fig 5-8"][1], "sharp drop", ("rotating", "P2"), ("P1 only", "P2"),
-     partial(V.word, "large"), "value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2; "
+     partial(V.word, "large"), "value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2 (0.01 = 1 point); "
      "'sharply' read as the word 'large'"),
     (ST["Fig 5-8"][2], "about unchanged", ("P2 only", "P2"), ("rotating", "P2"),
-     partial(V.word, "no difference"), "value: RL0 trained only as P2 minus RL0 trained in every seat, win rates as P2"),
+     partial(V.word, "no difference"), "value: RL0 trained only as P2 minus RL0 trained in every seat, win rates as P2 (0.01 = 1 point)"),
     (ST["Fig 5-8"][3], "about 0", ("P2 only", "P1"), None, about_0,
      "value: win rate as P1 of RL0 trained only as P2; at epsilon 0.1 its random openings win some games"),
 )
@@ -434,7 +434,7 @@ def fig_5_9(fixed3) -> list[dict]:
                    V.word("large", drop), V.direction(c3("P1 only", s, _lvl(4)), ">", 0.0))],
                     "P2 and P3: a large drop, and above 0"),
                note=f"{METHOD}; value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2 or P3, "
-               "the smaller"),
+               "the smaller (0.01 = 1 point)"),
         _claim(ST["Fig 5-9"][2], "Fig 5-9", "only P1 > 1/3", p1,
                _all([V.direction(p1, ">", 1 / 3)] + [V.word("not higher", shift(c3("P1 only", s, _lvl(3)), 1 / 3))
                                                      for s in ("P2", "P3")], "above 1/3 at P1, not higher elsewhere"),
@@ -457,7 +457,7 @@ def fig_5_10_11(curves, full=None) -> list[dict]:
         return _section(S_5_10_11, rows)
     d = diff(where(last, config="n=1"), where(last, config="full, n=1"))
     rows.append(_claim(ST["Fig 5-11"][0], "Fig 5-11", "clearly worse", d, V.word("clearly", d), note=f"{METHOD}; "
-                       "value: partial-hand minus full-hand table's win rate against EXP0, both history 1, one stage"))
+                       "value: partial-hand minus full-hand table's win rate against EXP0, both history 1, one stage (0.01 = 1 point)"))
     fend = _evaluated(full[full.games == full.games.max()])
     d = diff(fend, where(last, config="n=1"))
     rows.append(_claim(ST["Fig 5-11"][1], "Fig 5-11", "better", d, V.direction(d, ">", 0.0),
@@ -693,7 +693,7 @@ def fig_5_17(grid) -> list[dict]:
         rows.append(_claim(ST["Fig 5-17"][2 * (name == "EXP1")], "Fig 5-17", "all pairs", x, j,
                            note=f"P1's rate with (s1, s2) minus with (s2, s1), which cancels the seat; value: the "
                            f"higher multiplicity's advantage, {worst[0]} against {worst[1]}, the smallest of the "
-                           f"{len(pairs)} pairs", **kw))
+                           f"{len(pairs)} pairs (0.01 = 1 point)", **kw))
         ceil = {(a, b): estimate(g(name, a, b)).at_ceiling() for a in range(1, 6) for b in range(1, 6)}
         keep = {k: (not ceil[k] and not ceil[k[1], k[0]]) for k in pairs}
         at = [[(a, b) for a, b in pairs if a - b == gap and keep[a, b]] for gap in (1, 2, 3, 4)]
@@ -708,8 +708,8 @@ def fig_5_17(grid) -> list[dict]:
                               "every gap comparison involves a cell at a ceiling or floor (a certain outcome), which "
                               "more games cannot move")
         what = ("value: how much the win-rate edge of the side holding more of a kind grows from one gap to the next, "
-                "the smallest step" if js else f"value: the win-rate edge of the side holding more of a kind, "
-                f"averaged over the {len(pairs)} pairings; no gap-to-gap step is judged, since each involves a pairing "
+                "the smallest step (0.01 = 1 point)" if js else f"value: the win-rate edge of the side holding more of a kind, "
+                f"averaged over the {len(pairs)} pairings (0.01 = 1 point); no gap-to-gap step is judged, since each involves a pairing "
                 "one side always wins")
         rows.append(_claim(ST["Fig 5-17"][1 + 2 * (name == "EXP1")], "Fig 5-17", "increasing",
                            min(shown, key=lambda z: z.value), j,
