@@ -405,7 +405,7 @@ def longer_training(results: Results) -> str:
     part = partial_reference(curve)
     return (f"**Trained {fh.games.max() / curve.games.max():.0f} times longer** ({int(fh.games.max()):,} games), "
             f"the full-hand table wins {fh.win_rate.iloc[-1]:.3f} against EXP0, the partial hand "
-            f"{part.win_rate:.3f} after one stage (Fig 5-11).\n\n")
+            f"{part.win_rate:.3f} after one stage (Fig 5-11). ")
 
 
 def _responder(results: Results, between: str = "") -> str:
@@ -525,8 +525,8 @@ def timing(summary: pd.DataFrame) -> str:
     scan_words = ("They scan fewer actions per game" if all(fewer) else "They do not all scan fewer actions per game")
     return (f"*What to notice (Fig 5-13, training time):* on this run {pace}: per 10,000 training games "
             f"{times}, against {ms('n=1')} for the default (folded tables below; the left panel adds them up over "
-            "training). Timed: the compiled training call per block of games, without compilation or evaluations. "
-            "Wall-clock times on a shared machine vary between runs, and none is a claim. "
+            "training; compiled training calls only, wall-clock on a shared machine: they vary between runs and none "
+            "is a claim). "
             f"{scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their "
             f"games are shorter ({lengths} actions against {base.mean_actions_per_game:.2f}): our code scans every "
             "legal action, so the report's \"only explored actions are scanned\" does not set our time; the key "
