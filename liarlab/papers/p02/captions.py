@@ -461,6 +461,15 @@ def headline_found(head_row) -> str:
             f"50%.{why}")
 
 
+def _undecided_by_family(found: pd.DataFrame) -> str:
+    """Which families the undecided findings sit in, and how many are flagged undecidable (a fresh reader)."""
+    und = found[found.verdict == "inconclusive"]
+    never = int(und.get("flags", pd.Series(dtype=str)).fillna("").astype(str).str.contains("undecidable").sum())
+    by = ", ".join(f"{f} {k}" for f, k in und.groupby("family", sort=False).size().items())
+    never = f"; {never} of them flagged *undecidable*" if never else ""
+    return f" (undecided by family: {by}{never})" if by else ""
+
+
 def what_we_found(claims: pd.DataFrame, rows: list, results: Results) -> str:
     """*What we found*, from the claims table and the measured tables."""
     from liarlab.study import answer
@@ -486,7 +495,7 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results) -> str:
 * **The report's question, does Q-learning learn to beat the fixed strategies?** {headline_found(head_row)}
   {decided}
 * **{rep} findings reproduced, {dif} differ, {inc} undecided** of {rep + dif + inc}
-  judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
+  judged findings{_undecided_by_family(found)}; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
 * **Why findings differ**, by cause{why}
 * **Trivial baselines:** learning beats always-challenge, never-challenge and random play in {int((beats == "yes").sum())}
   of {len(results.baseline_table)} cases.

@@ -157,6 +157,11 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     text = captions.what_we_found(claims, rows, results)
     assert "**2 findings reproduced, 1 differ, 1 undecided** of 4" in text
     assert "2 were undecided in the pilot" in text
+    # which families the undecided sit in (a fresh reader: a third undecided, and not told which)
+    assert "of 4\n  judged findings (undecided by family: Fig 5-9 1);" in text
+    flagged = claims.assign(flags=["", "", "", "undecidable", ""])
+    assert "(undecided by family: Fig 5-9 1; 1 of them flagged *undecidable*);" in \
+        captions.what_we_found(flagged, rows, results)
     # the verdict in words, then what the number is (the fixture's row has no note: the generic words) at the
     # answer's precision (the answer at the top writes it the same way)
     assert ("We reproduce this: the lowest win rate of an RLi against its own EXPi, is 0.610 (95 %: 0.550 to 0.670) "
