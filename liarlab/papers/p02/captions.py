@@ -533,7 +533,7 @@ def timing(summary: pd.DataFrame) -> str:
     lengths = " and ".join(f"{t.loc[c, 'mean_actions_per_game']:.2f}" for c, _ in richer)
     scan_words = ("They scan fewer actions per game" if all(fewer) else "They do not all scan fewer actions per game")
     return (f"*What to notice (Fig 5-13, training time):* on this run {pace}: per 10,000 training games "
-            f"{times}, against {ms('n=1')} for the default (folded tables below; the left panel adds them up over "
+            f"{times}, against {ms('n=1')} for the default (folded tables above; the left panel adds them up over "
             "training; compiled training calls only, wall-clock on a shared machine: they vary between runs and none "
             "is a claim). "
             f"{scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their "
