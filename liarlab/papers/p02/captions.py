@@ -1,6 +1,4 @@
-"""Notebook 02's prose: every figure's *What to notice* and the *What we found* summary, each number computed from
-the table it describes (tests/papers/p02/test_p02_captions.py checks them). Verdicts come from the claims table.
-"""
+"""Notebook 02's prose: each figure's *What to notice* and *What we found*, every number from its table."""
 from __future__ import annotations
 
 import numpy as np
@@ -39,7 +37,7 @@ def second_quantity(stage_games: int) -> str:
 def second_paper() -> str:
     """The report's "clearly worse" said on the scale of our number: the protocol's range for "clearly"."""
     low = verdicts.WORDS["clearly"][1]
-    return f"a clear gap (\"clearly worse\", read as a gap of at least {low:.2f}, {low * 100:.0f} points)"
+    return f"a clear gap (\"clearly worse\", read as at least {low * 100:.0f} points)"
 
 
 def honest_words(fallback: str) -> str:
@@ -48,15 +46,15 @@ def honest_words(fallback: str) -> str:
 
 
 def honest_reading(reading) -> str:
-    """Which honestAction reading reproduced more EXP statements (``reading``: :func:`claims.honest_reading`)."""
-    return ("When no bid is honest, the report does not show what EXP1-EXP3 bid; two readings, and the statements "
-            "each reproduces under margin 3: "
-            + ", ".join(f"*{honest_words(fb)}* {n} of {len(reading.rows)}" for fb, n in reading.counts.items())
-            + f". We use **{honest_words(reading.fallback)}** from here on (the reading with more reproduced EXP "
-            f"statements; a tie keeps the text's, {honest_words('smallest')}). Its rows in the claims table are marked "
-            "*agrees by selection*. The values and verdicts above are the pilot's, from these games at this profile's "
-            "size; a row they leave undecided is measured again on a fresh sample (*Two stages*, under *Claims and "
-            "coverage*), so the claims table gives each row's final value and verdict.")
+    """Which honestAction reading reproduced more EXP statements (``reading``: :func:`claims.honest_reading`),
+    said before its table: the result first (a fresh reader found it only after the table)."""
+    order = sorted(reading.counts.items(), key=lambda kv: kv[0] != reading.fallback)
+    said = ", ".join(f"*{honest_words(fb)}* {n}" for fb, n in order)
+    return (f"**Reproduced of the {len(reading.rows)} EXP statements under margin 3:** {said}. We use "
+            f"**{honest_words(reading.fallback)}** from here on (a tie keeps the text's, {honest_words('smallest')}); "
+            "its rows are marked *agrees by selection*. Values are the pilot's (*value is* says what each measures; "
+            "win rates are shares of games); the claims table gives each row's final one (*Two stages*). Margin 2's verdicts "
+            "are folded below the table.")
 
 
 def vs_rand(summary: pd.DataFrame) -> str:
@@ -64,9 +62,8 @@ def vs_rand(summary: pd.DataFrame) -> str:
     above = summary[summary.ci_low > 0.5]
     return (f"*What to notice:* {len(above)} of {len(summary)} players win more than half their games against RAND "
             f"(their intervals lie above the dashed 50 % line; the lowest mean is {summary.win_rate.min():.3f}). EXP "
-            "rows are one fixed pairing (Wilson interval over games); RL rows are the mean of the independently "
-            "trained tables with a t interval across them (*sample*: how many tables; *range across tables*: the lowest "
-            "and highest table).")
+            "rows: a Wilson interval over games; RL rows: the mean over tables with a t interval (*range across "
+            "tables*: the lowest and highest table).")
 
 
 def exp_pairs(pairs: pd.DataFrame, fallback: str) -> str:
@@ -94,9 +91,8 @@ def rl_vs_exp(summary: pd.DataFrame) -> str:
             f"{diag_best} of 4 rows, and {sum(v < 0.5 for v in off)} of {len(off)} off-diagonal cells are below 50%: a "
             f"table learns its training opponent, not the game. Greedy evaluation (ε = 0, right) "
             f"{'raises every cell' if (g0 > g1).all().all() else 'changes the cells'} (by "
-            f"{(g0 - g1).min().min():+.3f} to {(g0 - g1).max().max():+.3f}) and keeps the pattern. Each cell shows the "
-            f"mean over the {n_seeds} independently trained tables and its 95 % interval across them; "
-            "the *range across tables* shows how much they differ.")
+            f"{(g0 - g1).min().min():+.3f} to {(g0 - g1).max().max():+.3f}) and keeps the pattern. Each cell: the mean "
+            f"over the {n_seeds} independently trained tables, with its 95 % interval.")
 
 
 def baselines(table: pd.DataFrame) -> str:
@@ -112,13 +108,11 @@ def self_play(summary: pd.DataFrame) -> str:
     """Fig 5-5 (``summary`` by player)."""
     above = list(summary[summary.ci_low > 0.5].player)
     below = list(summary[summary.ci_high < 0.5].player)
-    return ("*What to notice:* above the dashed line the opener wins more, below it the second player. What is "
-            "measured is P1's win rate for each pair of identical players, not the value of the game (who wins under "
-            "best play), which this notebook does not compute. For these players the opener is ahead for "
+    return ("*What to notice:* above the dashed line the opener wins more, below it the second player (P1's win "
+            "rate between identical players, not the game's value under best play). The opener is ahead for "
             f"{and_list(above) or 'none'} and behind for {and_list(below) or 'none'} (95 % intervals): the edge "
-            "follows the players' styles. RL rows are two frozen copies of the same table, with a t interval across "
-            "the independently trained tables. This chart is the pilot: a finding it leaves undecided is judged in the "
-            "claims table on a fresh, larger sample, which can find an edge this chart does not show.")
+            "follows the players' styles. RL rows: two frozen copies of one table, a t interval across tables. This "
+            "is the pilot; the claims table judges undecided findings on a fresh, larger sample.")
 
 
 def sequential(summary: pd.DataFrame) -> str:
@@ -126,27 +120,24 @@ def sequential(summary: pd.DataFrame) -> str:
     best = summary.pivot(index="model", columns="opponent", values="win_rate")
     named = [m for m in best.index if m.removeprefix("RL").isdigit()]
     hits = sum(best.loc[m].idxmax() == f"EXP{m[-1]}" for m in named)
-    report = len(ex.sequential_names())
-    # "win most against" ranks the four rules for each model; the claims table's Fig 5-7 row asks another question,
-    # whether each model wins more than half its games against that EXP (issue 50: "18 of 22" here beside "21 of
-    # 22 models" there read as a contradiction)
-    return (f"*What to notice:* {hits} of {len(named)} sequence models win more against the last EXP in their name "
-            "than against any other rule (a different count from the claims table's, which asks whether each wins "
-            "more than half its games against that EXP); "
+    # "win most against" ranks the four rules; the claims table asks whether each model wins more than half its
+    # games against that EXP (issue 50: "18 of 22" here beside "21 of 22 models" there read as a contradiction)
+    return (f"*What to notice:* {hits} of the report's {len(named)} sequence models win more against the last EXP "
+            "in their name than against any other rule (the claims table asks instead whether each wins more than "
+            "half its games against it); "
             f"EXP0, which plays very differently from EXP1-EXP3, is lost again once later stages train on EXP1-3 "
             f"(RL03 {best.loc['RL03', 'EXP0']:.3f}, RL0123 {best.loc['RL0123', 'EXP0']:.3f} against EXP0). The full "
-            f"table lists all {report} models (the report's {report - 1} plus RL-random) and an ablation, "
-            "RL-random-game, whose opponent draws one EXP rule per game instead of per decision.")
+            f"table lists these {len(named)}, RL-random and its ablation RL-random-game, whose "
+            "opponent draws one EXP rule per game instead of per decision.")
 
 
 def fixed_seats(fixed2_summary: pd.DataFrame) -> str:
     """Fig 5-8 (``fixed2_summary`` by epsilon, trained and tested seat)."""
     f2 = fixed2_summary.set_index(["epsilon", "trained", "tested_as"]).win_rate
     return (f"*What to notice:* a table trained only as P2 wins {f2[0.1, 'P2 only', 'P1']:.3f} when it has to open "
-            f"(greedy: {f2[0.0, 'P2 only', 'P1']:.3f}). The mechanism is the tie rule: its opening keys were never "
-            "updated, all read 0, and the last action in the list, the top bid [6, 5k], wins the tie, so it is "
-            "challenged and loses. With the report's option to shuffle ties (broken at random, in training and "
-            f"play) it wins {f2[0.1, 'P2 only, shuffled ties', 'P1']:.3f} as opener (greedy "
+            f"(greedy: {f2[0.0, 'P2 only', 'P1']:.3f}): its opening keys were never updated and all read 0, so the "
+            "tie rule takes the last action, the top bid [6, 5k], which is challenged and loses. With the report's "
+            f"option to shuffle ties (at random, in training and play) it wins {f2[0.1, 'P2 only, shuffled ties', 'P1']:.3f} as opener (greedy "
             f"{f2[0.0, 'P2 only, shuffled ties', 'P1']:.3f}): a random opening among untried bids is rarely a good "
             "one. The figure evaluates with ε = 0.1; the table adds greedy evaluation (ε = 0).")
 
@@ -157,11 +148,10 @@ def curves(curve: pd.DataFrame) -> str:
     return (f"*What to notice:* (left) after one stage history 2 and 3 end {fin['n=2'] - fin['n=1']:+.3f} and "
             f"{fin['n=3'] - fin['n=1']:+.3f} from history 1 ({fin['n=1']:.3f}); the textbook updates end at "
             f"{fin['Q-learning']:.3f} (Q-learning) and {fin['SARSA']:.3f} (SARSA); the full-hand table is at "
-            f"{fin['full, n=1']:.3f}. Every point is a frozen evaluation of the table at that moment (a windowed rate, "
-            "not a running average); the shaded band is history 1's 95 % t interval across the independently trained "
-            "tables, and the bar at the end of each other curve its interval at the last point. (Middle) the table's "
-            "growth and the training win rate within each block (dotted). (Right) the explored share against the "
-            "report's 30%. The last point of each curve is the same measurement as the table's cell in Fig 5-4.")
+            f"{fin['full, n=1']:.3f}. Each point is a frozen evaluation (a windowed rate, not a running average); the band "
+            "is history 1's 95 % t interval across tables, the bar at each other curve's end its interval. (Middle) "
+            "the table's growth and the training win rate per block (dotted). (Right) the explored share against the "
+            "report's 30%. A curve's last point is Fig 5-4's cell.")
 
 
 def partial_reference(curve: pd.DataFrame) -> pd.Series:
@@ -186,9 +176,8 @@ def full_hand(full_curve: pd.DataFrame, curve: pd.DataFrame, stage_games: int) -
     part, fh = partial_reference(curve), full_curve
     ahead = fh[fh.win_rate > part.win_rate]
     one = curve[(curve.config == "full, n=1") & (curve.games == stage_games)]
-    same = (f" (the long run is a training of its own, with its own random stream and checkpoints, so this is a "
-            f"second, independent measurement of the one-stage full-hand table, which won {one.win_rate.iloc[0]:.3f} "
-            "in the learning-curve table above; the two differ only by which tables were trained)") if len(one) else ""
+    same = (f" (a training of its own, independent of the learning curves' one-stage full-hand table, which won "
+            f"{one.win_rate.iloc[0]:.3f})") if len(one) else ""
     return (f"*What to notice:* knowing the whole hand multiplies the key space by {FULL_KEYS / PARTIAL_KEYS:.1f} "
             f"({FULL_KEYS:,} keys against {PARTIAL_KEYS:,}), so after one stage the full-hand table of the long run "
             f"wins {fh[fh.games == stage_games].win_rate.iloc[0]:.3f}{same}, against {part.win_rate:.3f} for the "
@@ -207,13 +196,11 @@ def top30(kinds: pd.DataFrame) -> str:
     challenges = {c: kinds.loc[c].filter(like="challenge").iloc[0] for c in kinds.index}
     printed = ", ".join(f"{n} {kind}" for kind, n in TOP30_CLASSES.items())
     most = max(challenges, key=challenges.get)
-    return (f"*What to notice:* with history 1 the top 30 of a table hold on average {honest:.1f} honest bids (the "
-            "agent bids a count it holds itself, often its largest multiplicity), "
-            f"{n1.filter(like='slight lie').iloc[0]:.1f} slight lies and {challenges['n=1']:.1f} challenges; the "
-            f"report's counts were {printed}. The state record with the most challenges on top is "
-            f"{views.config_words(most)} "
-            f"({challenges[most]:.1f} of 30): a longer history or the full hand pins the situation down precisely "
-            "enough for a challenge to be almost sure to win. Values are capped by the rule at γ = 0.9.")
+    return (f"*What to notice:* with history 1 the top 30 of a table hold on average {honest:.1f} honest bids (a "
+            f"count it holds itself), {n1.filter(like='slight lie').iloc[0]:.1f} slight lies and "
+            f"{challenges['n=1']:.1f} challenges; the report's counts were {printed}. The state record with the most "
+            f"challenges on top is {views.config_words(most)} ({challenges[most]:.1f} of 30): a longer history or the "
+            "full hand makes a challenge almost sure to win. Values are capped by the rule at γ = 0.9.")
 
 
 def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
@@ -230,7 +217,7 @@ def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
             "learned tables (against a frozen copy with fair dice), "
             f"{steady}: RL0 peaks at s = {int(fr_s.loc['RL0'].idxmax())} "
             f"({fr_s.loc['RL0'].max():.3f}) and RL1-RL3 stay within {others.min().min():.3f}-"
-            f"{others.max().max():.3f}; a table trained with fair dice rarely saw four or five of a kind. Bars: 95 % "
+            f"{others.max().max():.3f}; trained with fair dice, a table rarely saw four or five of a kind. Bars: 95 % "
             "intervals over games for the rules, the range across tables for the tables.")
 
 
@@ -238,10 +225,9 @@ def forced_grid(summary: pd.DataFrame) -> str:
     """Figs 5-17 and 5-18 (``summary`` by player, s1 and s2)."""
     rl0 = summary[summary.player == "RL0"].pivot(index="s1", columns="s2", values="win_rate")
     return ("*What to notice:* for the rules the side with the higher multiplicity usually wins, and EXP1's "
-            "deterministic play turns many cells into certain outcomes (rates of 0 or 1, left out of the gap "
-            "comparisons). The claims compare each cell (s1, s2) with its mirror (s2, s1), which cancels the seat, so "
-            f"seat effects and hand effects are judged separately. RL0's P1 does best with s1 = "
-            f"{int(rl0.mean(axis=1).idxmax())} on average over s2 ({rl0.mean(axis=1).max():.3f}).")
+            "deterministic play makes many cells certain (rates of 0 or 1, left out of the gap comparisons). The "
+            "claims compare each cell (s1, s2) with its mirror (s2, s1), which cancels the seat. RL0's P1 does best "
+            f"with s1 = {int(rl0.mean(axis=1).idxmax())} on average over s2 ({rl0.mean(axis=1).max():.3f}).")
 
 
 def game_lengths(shares: pd.DataFrame) -> str:
@@ -261,9 +247,7 @@ def _tables_count(n: pd.Series) -> str:
 
 
 def exploitability(summary: pd.DataFrame, games: int | None = None) -> str:
-    """The best-response lower bound (``summary``: :func:`exploit.summary`; ``games``: the games each table plays
-    against the responder), saying where the tables' spread is zero (issue 50, fresh reader: intervals resting on
-    tables that all scored 1.000)."""
+    """The best-response lower bound (``games``: a table's games against the responder), zero spreads said."""
     from liarlab.papers.p02 import views
 
     lb = summary["best-response lower bound"]
@@ -271,49 +255,39 @@ def exploitability(summary: pd.DataFrame, games: int | None = None) -> str:
     flat = summary.ci_high - summary.ci_low == 0
     each = f"{games:,} games against each table, " if games else ""
     start = (f"*What to notice:* the responder wins {lb.min():.3f} to {lb.max():.3f} of its games, by kind of table "
-             f"({each}the mean over {_tables_count(summary.n)}; bars, 95 % t intervals "
-             "across tables; the dashed line is 50 %). ")
+             f"({each}the mean over {_tables_count(summary.n)}; bars, 95 % t intervals across tables; dashed, 50 %). ")
     if flat.any():
-        start += (f"For {int(flat.sum())} of {len(summary)} kinds every table scored the same, so the interval "
-                  "across tables has zero width: that is the tables' agreement, not a measured certainty. ")
+        start += (f"For {int(flat.sum())} of {len(summary)} kinds every table scored the same: a zero-width interval "
+                  "is the tables' agreement, not a measured certainty. ")
     if above.all():
-        said = ("Every kind of table, whatever its history length or hand information, loses most of its games to a "
-                "player who knows its policy, whatever it scores against the rule it trained on. The tables learn to "
-                "exploit one opponent; they do not learn a safe strategy. ")
+        said = ("Every kind of table loses most of its games to a player who knows its policy, whatever it scores "
+                "against its trainer: the tables learn to exploit one opponent, not a safe strategy. ")
     else:   # the run's intervals decide what is said (issue 50: "every table" beside intervals reaching 0)
         wide = and_list(views.model_words(m) for m in summary.model[~above])
-        said = (f"For {int(above.sum())} of {len(summary)} kinds of table the interval lies above 50 % (the zero-width ones "
-                "included): they lose most "
-                "of their games to a player who knows their policy, whatever they score against the rule they "
-                f"trained on. For {wide} the interval reaches below 50 % ({int(summary.n.min())} tables are too few to say). ")
-    return start + said   # *key space* and *entries*: defined under the Terms of the Q-table player
+        said = (f"For {int(above.sum())} of {len(summary)} kinds of table the interval lies above 50 % (zero-width "
+                "ones included): they lose most of their games to a player who knows their policy. For "
+                f"{wide} the interval reaches below 50 % ({int(summary.n.min())} tables are too few to say). ")
+    return start + said
 
 
 def two_stages(confirm_seeds: int, confirm_games: int) -> str:
     """The confirmatory design, with this run's caps."""
     from liarlab.papers.p02 import confirm
 
-    return (f"**Two stages for every undecided finding.** The rows above this cell are the pilot. Each finding the "
-            f"pilot leaves undecided is measured again, by the same code and rule, on a fresh sample sized from the "
-            f"pilot to decide it at {verdicts.PLANNED_POWER:.0%} power, within a budget fixed before any "
-            f"confirmatory data are drawn (this profile's parameters): at most **{confirm_seeds} newly trained "
-            f"tables** (training seeds from {confirm.CONFIRM_SEED0} on, never the pilot's) and at most "
-            f"**{confirm_games:,} games a seat arrangement** for fixed rules (fresh game streams); a row that retrains "
-            f"all {len(ex.sequential_names())} sequence models gets at most "
-            f"{max(2, confirm_seeds // confirm.SEQUENCE_SHARE)} tables of each, and the self-play rows of Fig 5-5, "
-            "whose tables are cheap (one training and one short evaluation each), at most "
-            f"**{confirm.section_cap(confirm.C.S_5_5_RL, confirm_seeds)}**. Its verdict comes from the "
-            "confirmatory sample alone; the folded two-stage table shows both stages, each pilot's value, interval, "
-            "sample and verdict beside its fresh sample's. A row no sample can "
-            "decide says why, and a row still undecided at its cap is flagged *undecidable* with the size it would "
-            "need.")
+    return (f"**Two stages for every undecided finding.** The rows above are the pilot. Each finding it leaves "
+            "undecided is measured again, by the same code and rule, on a fresh sample sized from the pilot for "
+            f"{verdicts.PLANNED_POWER:.0%} power, within a budget fixed beforehand: at most **{confirm_seeds} newly "
+            f"trained tables** (seeds from {confirm.CONFIRM_SEED0} on, never the pilot's) and at most "
+            f"**{confirm_games:,} games a seat arrangement** for fixed rules (fresh streams); a row that retrains "
+            f"the {len(ex.sequential_names()) - 1} sequence models and RL-random gets at most "
+            f"{max(2, confirm_seeds // confirm.SEQUENCE_SHARE)} tables of each, and Fig 5-5's cheap self-play rows at most "
+            f"**{confirm.section_cap(confirm.C.S_5_5_RL, confirm_seeds)}**. The verdict comes from the "
+            "fresh sample alone; the folded two-stage table shows both stages. A row no sample can decide says why; "
+            "one still undecided at its cap is flagged *undecidable* with the size it would need.")
 
 
 def three_roles(by_role: pd.DataFrame) -> str:
-    """Fig 5-3's role table (``by_role``: :func:`experiments.three_roles`'s first frame): the seatings, and for each
-    line-up of EXP0 and EXP1 whether the copy of the doubled rule seated after EXP0 wins more than its twin, as the
-    report says, or the reverse (issue 50, fresh reader: the caption deferred to the claims table while the table
-    beside it showed the reverse)."""
+    """Fig 5-3's role table: for each line-up, whether the doubled rule's copy seated after EXP0 wins more."""
     rate = {(r["doubled rule"], r["single rule"], r["role"]): r for _, r in by_role.iterrows()}
     said = []
     for a, b in (("EXP1", "EXP0"), ("EXP0", "EXP1")):
@@ -340,8 +314,7 @@ def _share_words(share: float) -> str:
 def _why_differ(findings: pd.DataFrame) -> str:
     """The differing findings grouped by cause, one sentence a cause naming the figures it covers (issue 50)."""
     differ = findings[findings.verdict == "differs"]
-    # each family with its verdict by the family rule (issue 50, fresh reader: "What we found" called Figs 5-6 and
-    # 5-7 genuine differences where the claims summary leaves those families undecided)
+    # each family with its verdict by the family rule, as the claims summary gives it (issue 50)
     family = {fam: verdicts.family_verdict(list(g.verdict)) for fam, g in findings.groupby("family", sort=False)}
     words = {"differs": "family differs", "reproduced": "family reproduced", "inconclusive": "family undecided"}
     sentences = []
@@ -358,8 +331,7 @@ def _why_differ(findings: pd.DataFrame) -> str:
 
 
 def opener_words(results: Results) -> str:
-    """The opener's win rate of a table trained only in the second seat (Fig 5-8, the run's epsilon) with its 95 %
-    interval across tables and its sample (issue 50)."""
+    """Fig 5-8's opener win rate of a table trained only as P2, with its interval and sample."""
     f2 = results.fixed2[results.fixed2.epsilon == results.epsilon]
     one = f2[(f2.trained == "P2 only") & (f2.tested_as == "P1")]
     o = ex.summarize(one, ["trained"]).iloc[0]
@@ -377,8 +349,7 @@ def _undecidable(row) -> bool:
 
 
 def mean_vs_trainer(bt: pd.DataFrame) -> tuple[bool, str]:
-    """(whether every RLi's mean over its tables beats its own EXPi, that said with the lowest mean and its
-    interval and the trivial baselines' count), from :func:`claims.baseline_table` (``bt``; issue 50)."""
+    """(whether every RLi's mean beats its own EXPi, that said with the lowest mean and the baselines' count)."""
     from liarlab.study.tables import interval_text
 
     own = bt[bt.group == bt.group.iloc[0]]          # RL0-RL3 against the rule each trained on
@@ -386,16 +357,14 @@ def mean_vs_trainer(bt: pd.DataFrame) -> tuple[bool, str]:
     above = bool((own.ci_low > HALF).all())
     beats = bt["learning beats every baseline"]
     return above, (f"averaged over the {int(low.seeds)} tables trained for each, {'every' if above else 'not every'} "
-                   f"RLi's mean win rate against its own EXPi lies above 50%: the lowest mean, {low['learned agent']}'s, is "
+                   f"RLi's mean win rate against its own EXPi lies above 50%; the lowest mean, {low['learned agent']}'s, is "
                    f"{interval_text(low['learned win rate'], low.ci_low, low.ci_high, 3)} (95 % confidence interval across "
                    f"tables), and learning beats all three trivial baselines in {int((beats == 'yes').sum())} of "
                    f"{len(bt)} cases")
 
 
 def headline_quantity(claims: pd.DataFrame) -> str:
-    """The first screen's quantity for the headline (issue 50, fresh reader: "the lowest win rate ... 0.427" beside
-    "the lowest, RL2's, is 0.384"): the case the headline row shows is the one whose one-table prediction interval
-    reaches lowest (its note's "value: ..."), not the lowest mean, which :func:`plain_headline` says."""
+    """The headline's case: the lowest-reaching prediction interval, not the lowest mean (issue 50)."""
     import re
 
     from liarlab.study import answer
@@ -403,29 +372,40 @@ def headline_quantity(claims: pd.DataFrame) -> str:
     row = answer.headline(claims)
     what = re.search(r"(?:^|;\s*)value: ([^;]+)", str(row.get("note") or "")) if row is not None else None
     case = what.group(1).split(",")[0].strip() if what else "the case"
-    return (f"{case}: of RL0-RL3 against their own EXPi, the one whose prediction interval for one trained table "
-            "reaches lowest (the lowest mean is said below)")
+    level = re.match(r"(\d+(?:\.\d+)?) ?%", str(row.get("interval") or "")) if row is not None else None
+    k = round(0.05 / (1 - float(level.group(1)) / 100)) if level else 1   # the cases its Bonferroni level covers
+    adjusted = f" ({level.group(1)} %, that is 95 % Bonferroni-adjusted over the {k})" if k > 1 else ""
+    return (f"{case}, the one of RL0-RL3 against its own EXPi whose prediction interval for one more trained table "
+            f"reaches lowest{adjusted}")
 
 
 def plain_headline(claims: pd.DataFrame | None, results: Results) -> str:
-    """The headline in plain words when no sample size decides it (issue 50): what is decided (the mean table
-    against its trainer, and the trivial baselines: ``results``'s baseline table) and what is not (one table), else
-    empty."""
+    """The headline in one plain sentence, said first ("In short"), when no sample size decides it, else ""."""
     from liarlab.study import answer
 
     row = answer.headline(claims) if claims is not None and "headline" in claims else None
     if row is None or not _undecidable(row):
         return ""
     lo, hi = (float(row.get(c)) for c in ("ci_low", "ci_high"))
-    where = ("could win more or less than half its games (the prediction interval in our answer above straddles "
-             "50%)" if lo < HALF < hi else "would fall in the prediction interval in our answer above")
-    above, mean = mean_vs_trainer(results.baseline_table)
-    head = ("on average a trained table beats the rule it trained on" if above else
-            "a trained table is not yet shown to beat the rule it trained on, even on average")
-    return (f"**In plain words: {head}; a single table cannot be judged.** {mean[0].upper()}{mean[1:]}. What stays "
-            f"undecided is the report's claim about its one trained table: one more trained table, even of the weakest "
-            f"of RL0-RL3, {where}, so no number of tables decides whether every single table wins more than half its "
-            "games.\n\n")   # its own paragraph
+    where = ("could fall on either side of 50% (its prediction interval, below, straddles 50%)" if lo < HALF < hi
+             else "would fall in the prediction interval below")
+    mean = mean_vs_trainer(results.baseline_table)[1]
+    return (f"{mean[0].upper()}{mean[1:]}. Whether every single table wins more than half its games, as the report "
+            f"claims of its one table, cannot be decided: one more trained table, even of the weakest of RL0-RL3, "
+            f"{where}.")
+
+
+def longer_training(results: Results) -> str:
+    """Fig 5-11 on the first screen: the full hand after the long run against the partial hand after one stage."""
+    if results.full is None or results.curves is None:
+        return ""
+    fh, curve = ex.summarize_curves(results.full), ex.summarize_curves(results.curves)
+    if fh.games.max() <= curve.games.max():
+        return ""
+    part = partial_reference(curve)
+    return (f"**Trained {fh.games.max() / curve.games.max():.0f} times longer** ({int(fh.games.max()):,} games), "
+            f"the full-hand table wins {fh.win_rate.iloc[-1]:.3f} against EXP0, the partial hand "
+            f"{part.win_rate:.3f} after one stage (Fig 5-11). ")
 
 
 def _responder(results: Results, between: str = "") -> str:
@@ -442,34 +422,30 @@ def _responder(results: Results, between: str = "") -> str:
 
 
 def chosen_reading(reading) -> str:
-    """The honest-bid reading used and how thin the margin that chose it is (``reading``:
-    :func:`claims.honest_reading`; issue 50, fresh reader: the first screen should say "2 against 1 of 14")."""
+    """The honest-bid reading used and how thin the margin that chose it is."""
     other = min(reading.counts.values())
     return (f"**The honest-bid reading.** The report does not show what EXP1-EXP3 bid when no bid is honest; we use "
             f"*{honest_words(reading.fallback)}*, chosen on {reading.counts[reading.fallback]} against {other} of "
             f"{len(reading.rows)} EXP statements reproduced (rows resting on it: *agrees by selection*). ")
 
 
-def first_screen(results: Results, claims: pd.DataFrame | None = None, reading=None) -> str:
-    """The answer's further results (issue 50): :func:`plain_headline`, the honest-bid reading
-    (:func:`chosen_reading`, given ``reading``), seats are learned (Fig 5-8), and a best responder beats every kind
-    of trained table (our extension)."""
-    return (f"{plain_headline(claims, results)}{chosen_reading(reading) if reading is not None else ''}"
+def first_screen(results: Results, reading=None) -> str:
+    """The answer's further results: longer training, honest-bid reading, learned seats, the best responder."""
+    games = f" ({int(results.exploit.games.min()):,} games against each of its {results.exploit.seed.nunique()} tables)"
+    return (f"{longer_training(results)}{chosen_reading(reading) if reading is not None else ''}"
             "**Seats are learned.** A table trained only in the second seat wins "
             f"{opener_words(results)}; the report: about 0): its opening keys were never updated, so the tie rule "
             "makes it bid the maximum. **A player who knows a table's policy beats it** (our "
-            f"extension): a one-exchange-lookahead best responder {_responder(results)}")
+            f"extension): a one-exchange-lookahead best responder {_responder(results, games)}")
 
 
-#: a verdict as the opening of a sentence (issue 50: "...: undecided; lowest diagonal cell 0.61" stacked colons
-#: and left the verdict a bare word)
+#: a verdict as the opening of a sentence, not a bare word after a colon (issue 50)
 VERDICT_SENTENCE = {"inconclusive": "We cannot decide this", "differs": "We do not reproduce this",
                     "reproduced": "We reproduce this"}
 
 
 def headline_found(head_row) -> str:
-    """*What we found*'s first bullet: the headline row's verdict in words, what its number is (its note's
-    "value: ...") and the number as the answer at the top writes it."""
+    """*What we found*'s first bullet: the headline row's verdict, what its number is, and the number."""
     import re
 
     from liarlab.study import answer
@@ -485,17 +461,24 @@ def headline_found(head_row) -> str:
             f"50%.{why}")
 
 
+def _undecided_by_family(found: pd.DataFrame) -> str:
+    """Which families the undecided findings sit in, and how many are flagged undecidable (a fresh reader)."""
+    und = found[found.verdict == "inconclusive"]
+    never = int(und.get("flags", pd.Series(dtype=str)).fillna("").astype(str).str.contains("undecidable").sum())
+    by = ", ".join(f"{f} {k}" for f, k in und.groupby("family", sort=False).size().items())
+    never = f"; {never} of them flagged *undecidable*" if never else ""
+    return f" (undecided by family: {by}{never})" if by else ""
+
+
 def what_we_found(claims: pd.DataFrame, rows: list, results: Results) -> str:
-    """*What we found*, from the claims table (``claims``, and its ``rows`` for the headline) and the measured tables
-    (``results``); the honest-bid reading is said once, on the first screen (:func:`chosen_reading`)."""
+    """*What we found*, from the claims table and the measured tables."""
     from liarlab.study import answer
 
     found = claims[claims.kind == "finding"]
     n = answer.finding_counts(claims)
     rep, dif, inc = n["reproduced"], n["differs"], n["inconclusive"]
     two = found[found.pilot_verdict.fillna("").astype(str) != ""]
-    # the headline's number as the answer at the top writes it (issue 50: "0.4 (... 0.0 to 1.0)" there, "0.427
-    # (... 0.000 to 1.000)" here): the claims table's row where it carries the headline flag, else the row itself
+    # the headline's number as the answer at the top writes it: the claims table's flagged row, else the row itself
     head_row = answer.headline(claims) if "headline" in claims else None
     head_row = [r for r in rows if r.get("headline")][0] if head_row is None else head_row
     beats = results.baseline_table["learning beats every baseline"]
@@ -512,7 +495,7 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results) -> str:
 * **The report's question, does Q-learning learn to beat the fixed strategies?** {headline_found(head_row)}
   {decided}
 * **{rep} findings reproduced, {dif} differ, {inc} undecided** of {rep + dif + inc}
-  judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
+  judged findings{_undecided_by_family(found)}; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
 * **Why findings differ**, by cause{why}
 * **Trivial baselines:** learning beats always-challenge, never-challenge and random play in {int((beats == "yes").sum())}
   of {len(results.baseline_table)} cases.
@@ -526,8 +509,7 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results) -> str:
 
 
 def timing(summary: pd.DataFrame) -> str:
-    """Fig 5-13 (``summary``: :func:`experiments.timing_summary`): which way the richer states' training time goes
-    on this run, their scanned actions and game lengths (issue 50)."""
+    """Fig 5-13: which way the richer states' training time goes, their scans and game lengths."""
     t = summary.set_index("config")
     base = t.loc["n=1"]
     richer = [(c, w) for c, w in (("n=3", "history 3"), ("full, n=1", "the full hand (history 1)")) if c in t.index]
@@ -551,15 +533,13 @@ def timing(summary: pd.DataFrame) -> str:
     lengths = " and ".join(f"{t.loc[c, 'mean_actions_per_game']:.2f}" for c, _ in richer)
     scan_words = ("They scan fewer actions per game" if all(fewer) else "They do not all scan fewer actions per game")
     return (f"*What to notice (Fig 5-13, training time):* on this run {pace}: per 10,000 training games "
-            f"{times}, against {ms('n=1')} for the default (the table above; the left panel adds them up over "
-            f"training; {1e5 * base.seconds_per_10000_games:,.0f} ns a game for the default). Timed: the compiled "
-            "training call per block of games (dice, play, updates), after compilation, without evaluations. These "
-            "are wall-clock times on this shared machine, so they vary between runs: the folded "
-            "table gives each difference with its interval, and none is a claim. "
-            f"{scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their games are shorter ({lengths} actions against {base.mean_actions_per_game:.2f}): our "
-            "code scans every legal action, so the report's explanation, \"only explored actions are scanned\", "
-            "is not what sets our time. The cost grows with the key space instead (hashed tables for history 3 "
-            "and for the full hand at histories 2 and 3).")
+            f"{times}, against {ms('n=1')} for the default (folded tables above; the left panel adds them up over "
+            "training; compiled training calls only, wall-clock on a shared machine: they vary between runs and none "
+            "is a claim). "
+            f"{scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their "
+            f"games are shorter ({lengths} actions against {base.mean_actions_per_game:.2f}): our code scans every "
+            "legal action, so the report's \"only explored actions are scanned\" does not set our time; the key "
+            "space does (hashed tables for history 3 and for the full hand at histories 2 and 3).")
 
 
 def table_4_3(slice43: pd.DataFrame) -> str:
@@ -567,7 +547,6 @@ def table_4_3(slice43: pd.DataFrame) -> str:
     from liarlab.core import dice
 
     four = dice.max_multiplicity_counts()[4] / dice.hands_total()
-    # "so few are learned" after "none of its 9" read oddly: said only when some, not all, are
     few = ", so few are learned" if 0 < slice43.seen.sum() < slice43.value.notna().sum() else ""
     return ("*Table 4-3* of the report shows such a slice (\"holding four 5s, bid c fives after the previous bid\") for "
             f"a table after {int(slice43.games.min()):,} games, labelled as what it \"might look like\". Our RL0 has "
@@ -576,20 +555,26 @@ def table_4_3(slice43: pd.DataFrame) -> str:
 
 
 def _learned_keys(slice43: pd.DataFrame) -> str:
-    """How many of the slice's legal keys each table has learned: "none of the slice's 9 legal keys, after 1,000
-    games or after 100,000" when every table has learned as many, else one count a table ("none of the slice's 9 legal
-    keys after 1,000 games and 2 of 9 after 100,000")."""
+    """How many of the slice's legal keys each table has learned, one count for all tables where they agree."""
     tables = [(f"{int(games):,}", int(g.seen.sum()), int(g.value.notna().sum()))
               for games, g in slice43.groupby("games", sort=True)]
     after, (_, seen, legal) = [a for a, _, _ in tables], tables[0]
     if len({(s_, n) for _, s_, n in tables}) > 1:
         return (f"{_how_many(seen, legal)} of the slice's {legal} legal keys after {after[0]} games and "
                 + ", ".join(f"{s_} of {n} after {a}" for a, s_, n in tables[1:]))
-    when = (f"after {after[0]} games" if len(after) == 1 else f"after {after[0]} games or after {after[1]}"
-            if len(after) == 2 else f"after {', '.join(after[:-1])} or {after[-1]} games")
-    return f"{_how_many(seen, legal)} of the slice's {legal} legal keys, {when}"
+    return f"{_how_many(seen, legal)} of the slice's {legal} legal keys, after {after[0]} games" + "".join(
+        f" or after {a}" for a in after[1:])
 
 
 def _how_many(count: int, of: int) -> str:
     """A count of ``of`` in words where a word reads better: "none", "all", else the number."""
     return "none" if count == 0 else "all" if count == of and of > 1 else str(count)
+
+
+def three_identical(three: pd.DataFrame) -> str:
+    """Fig 5-6's table of three identical rules by seat: what to notice, with each cell's sample and precision."""
+    same = three[three.a == three.b]
+    return ("*What to notice:* which seat wins most depends on the rule, not on a fixed first- or second-mover "
+            f"effect. Each cell: {int(same.games.min()):,} games (95 % intervals at most "
+            f"±{(same.ci_high - same.ci_low).max() / 2:.3f}). The table also shows the margin-2 sensitivity (the "
+            "shown code's constant applied to three players).")

@@ -1,8 +1,5 @@
-"""Notebook 02's claims: one :class:`Family` record per figure or table of the report (issue 48), judged under
-:mod:`liarlab.core.verdicts` (the words' rules, the intervals and the one-table rule are docs/VERDICTS.md's). Rows are
-built in *sections*, so that a row the pilot leaves undecided is measured again on a fresh sample by the same code
-(:mod:`.confirm`); each row keeps its estimate and judgement (:class:`Row`). Each family's ``read`` gives its rows'
-readings. Tables 4-4, 6-1 and 6-2 are checked in notebook 00; Fig 5-13's times are a table, not claims.
+"""Notebook 02's claims: one :class:`Family` per figure or table, judged by :mod:`liarlab.core.verdicts`; rows are
+built in *sections*, so :mod:`.confirm` measures an undecided row again by the same code. Tables 4-4, 6-1, 6-2: 00.
 """
 from __future__ import annotations
 
@@ -60,9 +57,7 @@ PENDING = R.Reading("pending", "readings not yet attached", "this row's rule", d
 
 
 class Row(dict):
-    """A claims row that keeps what built it: estimate, judgement, section, how many cases a share has
-    (``population``), and ``cases``, the estimates of a row judged over several cases, in the sample its verdict
-    rests on."""
+    """A claims row keeping what built it (``population``: a share's cases; ``cases``: per-case estimates)."""
     est = judgement = section = population = base_n = None      # V.Estimate, V.Judgement, Section, int, int
     spec: tuple = ()
     pending: bool = False
@@ -71,8 +66,7 @@ class Row(dict):
 
 def _claim(text, family, paper, est, judgement, kind="finding", note="", *, population=None, base_n=None,
            readings=None, **kw):
-    """A claims row (:func:`liarlab.study.families.claim`) keeping its estimate and judgement. A differing row built
-    before its readings carries a ``pending`` mark, which :func:`with_readings` refuses to leave."""
+    """A claims row keeping its estimate and judgement; a differing row is ``pending`` until its readings attach."""
     est_ = est if isinstance(est, V.Estimate) else None
     j_ = judgement if isinstance(judgement, V.Judgement) else None
     pending = j_ is not None and j_.verdict == "differs" and kind in ("finding", "arithmetic") and not readings
@@ -121,8 +115,7 @@ def _evaluated(curve_rows: pd.DataFrame) -> pd.DataFrame:
 
 
 def _deciding_row(text, family, paper, cases, what, note, words=lambda label: label, **kw):
-    """A claim judged over every case of ``cases`` [(label, estimate, judgement, reference)], valued at its
-    deciding case (:func:`liarlab.study.estimates.deciding`), which the note names (``words``: label -> what)."""
+    """A claim judged over ``cases`` [(label, estimate, judgement, reference)], valued at its deciding case."""
     k = deciding(cases)
     return _claim(text, family, paper, cases[k][1], _all([c[2] for c in cases], what),
                   note=f"value: {words(cases[k][0])}, the case that decides it; {note}", **kw)
@@ -158,7 +151,7 @@ def fig_5_2(pairs, fallback, margin=3, selected=False) -> list[dict]:
     return _section(S_5_2, [
         _claim(ST["Fig 5-2"][0], "Fig 5-2", "EXP0 clearly below 50% against each",
                *each(short, partial(V.word, "clearly"), "each of EXP1-3 against EXP0", "lowest"),
-               note=f"{tag}; value: 50% minus EXP0's win rate, the smallest over EXP1-3, seats balanced; "
+               note=f"{tag}; value: 50% minus EXP0's win rate, the smallest over EXP1-3, seats balanced (0.01 = 1 point); "
                f"shortfalls {', '.join(f'{e.value:.3f}' for e in short)}", **kw),
         _claim(ST["Fig 5-2"][1], "Fig 5-2", "about 50%", far[2],
                _all([V.word("differ little", e) for _, _, e in edges], "each pair among EXP1-3"),
@@ -187,17 +180,14 @@ def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
         _claim(ST["Fig 5-3"][0], "Fig 5-3", "higher", *each(shown, lambda e: V.direction(e, ">", 0.0), "both type sets",
                                                              "smallest"),
                note=f"{tag}; value: win rate of the doubled rule's copy seated after EXP0 minus its twin's, the "
-               "smaller of the two line-ups; pooled over the three seat rotations, which cancel the absolute seat; "
-               f"{{EXP1,EXP1,EXP0}} and {{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw),
+               f"smaller line-up, pooled over seat rotations; {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw),
         _claim(ST["Fig 5-3"][1], "Fig 5-3", "same order in every rotation",
                V.share(js, "comparisons"), _all(js, "every rotation and pair of roles"), base_n=es[-1].n,
-               note=f"{tag}: in each of the 3 rotations of both type sets, each pair of roles (B, A after B, "
-               f"A after A) ordered as in the pooled rates; {sum(j.verdict == 'reproduced' for j in js)} of "
-               f"{len(js)} comparisons confirm it", **kw)])
+               note=f"{tag}: each pair of roles (B, A after B, A after A) in each rotation of both sets ordered as "
+               "the pooled rates", **kw)])
 
 
-#: Fig 5-5's seat statements, one per player of a self-play table: (player, claim, paper value, how its P1 win
-#: rate is read: +1 minus 50 %, -1 50 % minus it, 0 as it is; rule)
+#: Fig 5-5: (player, claim, paper value, sign: P1's win rate +1 minus 50 %, -1 50 % minus it, 0 as it is; rule)
 FIG_5_5 = (
     ("EXP0", ST["Fig 5-5"][0], "slightly > 50%", 1, partial(V.word, "slight")),
     ("EXP1", ST["Fig 5-5"][1], "about 50%", 1, partial(V.word, "no difference")),
@@ -230,8 +220,7 @@ def fig_5_5_exp(pairs, fallback, margin=3, selected=False) -> list[dict]:
     return _section(S_5_5_EXP, _fig_5_5(sp, lambda _: f"{tag}; ", lambda _: kw))
 
 
-#: Fig 5-6's rules: (rule, its best seat, small spread: two rows, a small spread and the best seat), their claims
-#: taken in order from the statements
+#: Fig 5-6: (rule, its best seat, small spread: a second row), claims taken in order
 FIG_5_6 = (("EXP0", 2, True), ("EXP1", 1, True), ("EXP2", 3, False), ("EXP3", 1, False))
 
 
@@ -247,7 +236,7 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
         lead, ahead, _ = all_pairs(lambda x, o, lvl, r=r: newcombe(r, x, o, lvl), [(seat, o) for o in (1, 2, 3)
                                    if o != seat], f"P{seat} {'above' if small else 'clearly above'} each other seat",
                                    None if small else "clearly")
-        note = f"{tag}; value: P{seat}'s smaller lead over another seat; " + ", ".join(
+        note = f"{tag}; value: P{seat}'s smaller lead over another seat (0.01 = 1 point); " + ", ".join(
             f"P{s} {r.loc[s, 'win_rate']:.3f}" for s in (1, 2, 3))
         if small:
             spread = [newcombe(r, x, y, _lvl(3)) for x, y in ((1, 2), (1, 3), (2, 3))]
@@ -261,14 +250,12 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
     return _section(S_5_6, rows)
 
 
-#: the saved reading table's headers keep the names they were first saved under (a result table's columns do not
-#: move); the page shows :data:`experiments.READING_NAMES` (:func:`views.reading_headers`)
+#: the saved reading table's headers keep their first names (a result's columns do not move); the page renames them
 TABLE_READINGS = {"smallest": "smallest legal bid", "best_face_plus_one": "best face + 1"}
 
 
 def reading_table(rows_by_reading: dict) -> pd.DataFrame:
-    """Every EXP statement's value and verdict under each honestAction reading, side by side (headers:
-    :data:`TABLE_READINGS`)."""
+    """Every EXP statement's value and verdict under each honestAction reading, side by side."""
     out = None
     for reading, rows in rows_by_reading.items():
         f = pd.DataFrame(rows)[["family", "claim", "reproduced_value", "verdict"]]
@@ -284,9 +271,7 @@ READINGS = ("smallest", "best_face_plus_one")
 
 @dataclass
 class Reading:
-    """The honestAction reading chosen from the EXP-only games (``fallback``), with what chose it: the reproduced
-    EXP statements under each reading, the chosen rows, the side-by-side ``table``, and every reading's rows at
-    margin 3 (``by_reading``) and margin 2 (``margin2``)."""
+    """The honestAction reading chosen from the EXP-only games, with its counts, rows and each reading's rows."""
     fallback: str
     counts: dict
     rows: list
@@ -296,8 +281,7 @@ class Reading:
 
 
 def honest_reading(pairs: pd.DataFrame, three: pd.DataFrame) -> Reading:
-    """Judge the EXP statements under both readings of ``honestAction`` and keep the one with more reproduced
-    (:func:`experiments.honest_fallback_choice`: a tie keeps the text's); margin 2 is the sensitivity."""
+    """Keep the honestAction reading that reproduces more EXP statements (a tie keeps the text's)."""
     counts = {fb: sum(r["verdict"] == "reproduced" for r in exp_claims(pairs, three, fb)) for fb in READINGS}
     fallback = honest_fallback_choice(counts)
     by_reading = {fb: exp_claims(pairs, three, fb, selected=(fb == fallback)) for fb in READINGS}
@@ -325,8 +309,7 @@ def rl_claims(results: Results) -> list[dict]:
 
 
 def pilot_rows(reading: Reading, results: Results) -> list[dict]:
-    """The claims rows before the confirmatory stage: the EXP statements under the chosen reading, the RL
-    statements, then the families that cannot differ (code check, Table 4-3, extensions), in the records' order."""
+    """The claims rows before the confirmatory stage, in the records' order."""
     return list(reading.rows) + rl_claims(results) + [x for f in CLAIM_FAMILIES if not f.can_differ
                                                       for x in f.judge(results)]
 
@@ -347,8 +330,8 @@ def fig_5_1(vs_rand) -> list[dict]:
     return _section(S_5_1, [_claim(
         ST["Fig 5-1"][0], "Fig 5-1", "far above 50%", *each(es.values(), partial(V.word, "large"),
                                                             "each of EXP0-3 and RL0-3", "lowest"),
-        note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: "
-        f"{worst}'s win rate minus 50%, the smallest edge; RL rows: {METHOD}; EXP rows over games", **SEL)])
+        note=f"'far better' read as 'large'; value: {worst}'s win rate minus 50%, the smallest edge; RL rows: "
+        f"{METHOD}; EXP rows over games", **SEL)])
 
 
 def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
@@ -361,13 +344,12 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
     return _section(S_5_4, [
         _claim(ST["Fig 5-4"][0], "Fig 5-4", "> 50%", *each(diag.values(), lambda x: one_table(V.direction(x, ">", 0.5)),
                                                            "each RLi against EXPi", "lowest"),
-               note=f"{ONE_TABLE}; the report's main question; value: RL{low}'s win rate against EXP{low}, the lowest "
-               f"lower bound of the four; epsilon {epsilon}, balanced seats; "
-               + ", ".join(f"RL{i} {diag[i].value:.3f}" for i in range(4)),
+               note=f"{ONE_TABLE}; value: RL{low}'s win rate against EXP{low}, the lowest lower bound of the four; "
+               f"epsilon {epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}" for i in range(4)),
                headline=True, **SEL),
         _claim(ST["Fig 5-4"][1], "Fig 5-4", "mostly < 50%", sh, V.word("mostly", sh),
                population=len(cells), note=f"{ONE_TABLE} of each model; share of the {len(cells)} off-diagonal cells "
-               "whose interval lies below 50% (bounds: undecided cells counted either way)", **SEL)])
+               "whose interval lies below 50%", **SEL)])
 
 
 def fig_5_5_rl(self_play) -> list[dict]:
@@ -410,20 +392,18 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
     return _section(S_5_7, rows)
 
 
-#: Fig 5-8's RL0 trained in one seat: (claim, paper value, (trained, tested as) cell, minus this cell (None: the
-#: cell's own win rate), rule, note)
+#: Fig 5-8: (claim, paper value, (trained, tested as) cell, minus this cell or None, rule, note)
 FIG_5_8 = (
     (ST["Fig 5-8"][0], "about unchanged", ("P1 only", "P1"), ("rotating", "P1"),
      partial(V.word, "no difference"), "value: RL0 trained only as P1 minus RL0 trained in every seat, win rates as "
-     "P1; seeds paired by index, independent trainings"),
+     "P1 (0.01 = 1 point); seeds paired by index"),
     (ST["Fig 5-8"][1], "sharp drop", ("rotating", "P2"), ("P1 only", "P2"),
-     partial(V.word, "large"), "value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2; "
+     partial(V.word, "large"), "value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2 (0.01 = 1 point); "
      "'sharply' read as the word 'large'"),
     (ST["Fig 5-8"][2], "about unchanged", ("P2 only", "P2"), ("rotating", "P2"),
-     partial(V.word, "no difference"), "value: RL0 trained only as P2 minus RL0 trained in every seat, win rates as P2"),
+     partial(V.word, "no difference"), "value: RL0 trained only as P2 minus RL0 trained in every seat, win rates as P2 (0.01 = 1 point)"),
     (ST["Fig 5-8"][3], "about 0", ("P2 only", "P1"), None, about_0,
-     "value: win rate as P1 of RL0 trained only as P2; evaluation epsilon 0.1: its random openings win some games; "
-     "greedy (epsilon 0) is in the table"),
+     "value: win rate as P1 of RL0 trained only as P2; at epsilon 0.1 its random openings win some games"),
 )
 
 
@@ -447,23 +427,22 @@ def fig_5_9(fixed3) -> list[dict]:
     cs = [shift(c3(t_, s, _lvl(4)), 1 / 3) for t_ in ("P2 only", "P3 only") for s in ("P2", "P3")]
     return _section(S_5_9, [
         _claim(ST["Fig 5-9"][0], "Fig 5-9", "about 0", *each(zs, about_0, "both", "highest"),
-               note=f"{METHOD}; value: win rate as P1 of RL0 trained only as "
-               "P2 or only as P3, the larger"),
+               note=f"{METHOD}; value: win rate as P1 of RL0 trained only as P2 or only as P3, the larger"),
         _claim(ST["Fig 5-9"][1], "Fig 5-9", "lower, > 0",
                min(drops, key=lambda z: z.value),
                _all([j for s, drop in zip(("P2", "P3"), drops) for j in (
                    V.word("large", drop), V.direction(c3("P1 only", s, _lvl(4)), ">", 0.0))],
                     "P2 and P3: a large drop, and above 0"),
                note=f"{METHOD}; value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2 or P3, "
-               "the smaller"),
+               "the smaller (0.01 = 1 point)"),
         _claim(ST["Fig 5-9"][2], "Fig 5-9", "only P1 > 1/3", p1,
                _all([V.direction(p1, ">", 1 / 3)] + [V.word("not higher", shift(c3("P1 only", s, _lvl(3)), 1 / 3))
                                                      for s in ("P2", "P3")], "above 1/3 at P1, not higher elsewhere"),
                note=f"{METHOD}; value: win rate at P1 of RL0 trained only as P1"),
         _claim(ST["Fig 5-9"][3], "Fig 5-9", "near or above 1/3",
                *each(cs, partial(V.word, "not lower"), "the four cells", "smallest"),
-               note=f"{METHOD}; 'some strength' read as 'not lower' than the 1/3 baseline (within the negligible "
-               "rate); value: win rate at P2 or P3 of RL0 trained only as P2 or only as P3 minus 1/3, the lowest")])
+               note=f"{METHOD}; 'some strength' read as 'not lower' than 1/3; value: win rate at P2 or P3 of RL0 "
+               "trained only as P2 or only as P3 minus 1/3, the lowest")])
 
 
 def fig_5_10_11(curves, full=None) -> list[dict]:
@@ -471,16 +450,14 @@ def fig_5_10_11(curves, full=None) -> list[dict]:
     ds = [diff(where(last, config=f"n={n}"), where(last, config="n=1"), _lvl(2)) for n in (2, 3)]
     rows = [_claim(ST["Fig 5-10"][0], "Fig 5-10", "no clear effect",
                    *each(ds, partial(V.word, "no difference"), "n=2 and n=3 against n=1", "largest"),
-                   note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the final win rate "
-                   "of history 2 or 3 minus history 1's, the larger in size; "
-                   + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds)))]
+                   note=f"{METHOD}; value: the final win rate of history 2 or 3 minus history 1's, the larger in size; "
+                   "seeds paired; " + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds)))]
     rows[-1].cases = tuple(ds)
     if full is None or not (last.config == "full, n=1").any():
         return _section(S_5_10_11, rows)
     d = diff(where(last, config="n=1"), where(last, config="full, n=1"))
-    rows.append(_claim(ST["Fig 5-11"][0], "Fig 5-11",
-                       "clearly worse", d, V.word("clearly", d), note=f"{METHOD}; value: partial-hand minus full-hand "
-                       "table's win rate against EXP0, both history 1 after one stage"))
+    rows.append(_claim(ST["Fig 5-11"][0], "Fig 5-11", "clearly worse", d, V.word("clearly", d), note=f"{METHOD}; "
+                       "value: partial-hand minus full-hand table's win rate against EXP0, both history 1, one stage (0.01 = 1 point)"))
     fend = _evaluated(full[full.games == full.games.max()])
     d = diff(fend, where(last, config="n=1"))
     rows.append(_claim(ST["Fig 5-11"][1], "Fig 5-11", "better", d, V.direction(d, ">", 0.0),
@@ -507,12 +484,10 @@ def fig_5_12(curves) -> list[dict]:
     lvl = _lvl(2)
     shrink = V.paired_difference(inc_last / inc_first, np.ones_like(inc_first), level=lvl, bound=np.inf)
     grow = V.across_seeds((ent[marks[-1]] - ent[first]).to_numpy(), -np.inf, np.inf, lvl)
-    # each case says what its number is: the summary shows the deciding case's value beside "concave growth"
     cases = [_case("entries added over the stage", grow, ">"), _case(
         f"new entries in the last {marks[-1] - marks[-2]:,}-game block over those of the first, minus 1", shrink, "<")]
     rows.append(_deciding_row(ST["Fig 5-12"][1], "Fig 5-12", "concave growth", cases,
-                              "grows, and the last block adds less than the first", f"{METHOD}; new entries in the last "
-                              f"{marks[-1] - marks[-2]:,}-game block over those of the first, minus 1, across seeds: "
+                              "grows, and the last block adds less than the first", f"{METHOD}; block ratio "
                               f"{shrink.value:+.3f}; entries added from {first:,} to {marks[-1]:,} games: "
                               f"{grow.value:,.0f}"))
     wr = n1.pivot(index="seed", columns="games", values="win_rate")
@@ -524,9 +499,9 @@ def fig_5_12(curves) -> list[dict]:
     cases = [_case("the total rise in win rate", rise, ">"),
              _case("the late gain in win rate minus the early gain", slow, "<")]
     rows.append(_deciding_row(ST["Fig 5-12"][2], "Fig 5-12", "concave growth", cases,
-                              "rises, and rises less late", f"{METHOD}; windowed frozen win rates at checkpoints (not "
-                              f"cumulative): gain from {mid:,} to {marks[-1]:,} games minus gain from {first:,} to "
-                              f"{mid:,}, across seeds, {slow.value:+.3f}; total rise {rise.value:+.3f}"
+                              "rises, and rises less late", f"{METHOD}; frozen win rates at checkpoints: gain from "
+                              f"{mid:,} to {marks[-1]:,} games minus gain from {first:,} to {mid:,}, "
+                              f"{slow.value:+.3f}; total rise {rise.value:+.3f}"
                               + ("; some checkpoint is at a ceiling/floor" if at_ceiling else "")))
     return _section(S_5_12, rows)
 
@@ -544,14 +519,13 @@ def fig_6_1(lengths, less: int = 0) -> list[dict]:
                                        f"with 2-5 actions, the challenge included; longest seen {int(lg.actions.max())}")])
 
 
+YES_NO = {"reproduced": "yes", "differs": "no"}       # a table's verdict column in words (else "undecided")
 TIMING_PAIRS = (("n=3", "n=1", "history 3 against history 1 (partial hand)"),
                 ("full, n=1", "n=1", "full hand against partial hand (n=1)"))
 
 
 def timing_table(timing: pd.DataFrame) -> pd.DataFrame:
-    """Fig 5-13's statement "more information in the state means less training time", measured as wall-clock
-    seconds per 10,000 training games on this (shared, loaded) machine: a timing table, not a claim. Each row: the
-    richer state minus the simpler one, paired by seed, with its 95 % interval and which way it points."""
+    """Fig 5-13's training times, richer state minus simpler, paired by seed: a table, not a claim (shared machine)."""
     t = timing.groupby(["config", "seed"]).seconds_per_10000_games.mean().unstack("config")
     rows = []
     for richer, base, what in TIMING_PAIRS:
@@ -562,13 +536,12 @@ def timing_table(timing: pd.DataFrame) -> pd.DataFrame:
         rows.append({"comparison": what, "richer_seconds": float(t[richer].mean()), "simpler_seconds":
                      float(t[base].mean()), "difference_seconds": d.value, "ci_low_seconds": d.low,
                      "ci_high_seconds": d.high, "seeds": d.n,
-                     "richer state trains faster": {"reproduced": "yes", "differs": "no"}.get(j.verdict, "undecided")})
+                     "richer state trains faster": YES_NO.get(j.verdict, "undecided")})
     return pd.DataFrame(rows)
 
 
 def mechanism_check(timing: pd.DataFrame) -> list[dict]:
-    """The report's explanation of Fig 5-13 ("only explored actions are scanned") checked in our code's own
-    counts: a property of our implementation (it scans every legal action), so a code check, not a finding."""
+    """The report's explanation of Fig 5-13 checked in our code's scan counts: a code check, not a finding."""
     sc = timing.groupby(["config", "seed"]).scanned_per_game.mean().unstack("config")
     d = V.paired_difference(sc["n=3"].to_numpy(), sc["n=1"].to_numpy(), bound=np.inf)
     return [_claim("our code: richer states scan fewer actions per game", "Fig 5-13", "fewer actions scanned", d,
@@ -595,15 +568,13 @@ def _top_rows(top) -> list[dict]:
     rows = []
     for text, printed, what, vals in lists:
         x, j = _printed_count(printed, vals, what)
-        rows.append(_claim(text, "Table 5-1", printed, x, j, note=f"count per trained table; mean over {x.n} tables, "
-                           f"seed range {x.seed_min:g}-{x.seed_max:g}"))
+        rows.append(_claim(text, "Table 5-1", printed, x, j, note="count per trained table"))
     x = V.prediction_across_seeds(n1top.groupby("seed").value.max().to_numpy(), 0, 0.9)
     lo, hi = TOP30_VALUE_RANGE
     rows.append(_claim("the best entries have values near the 0.9 ceiling (printed examples 0.8885-0.8999)",
                        "Table 5-1", f"{lo}-{hi}", x,
                        one_table(V.magnitude(x, lo, hi + 0.00005, "the printed examples' range", span=1.0)),
-                       note="value: the largest Q value in one trained table, history 1; the prediction interval for "
-                       "one more table must lie in the printed range; the rule caps values at 0.9"))
+                       note="value: the largest Q value in one trained table, history 1; the rule caps values at 0.9"))
     return _section(S_T5_1, rows)
 
 
@@ -617,9 +588,7 @@ def _case(label: str, z: V.Estimate, op: str, ref: float = 0.0) -> tuple:
 
 
 def fig_5_14_15(forced_exp) -> list[dict]:
-    def f(player, s):
-        return _f(forced_exp, player, s)
-
+    f = partial(_f, forced_exp)
     x, j, _ = all_pairs(lambda a, b, lvl: diff(f("EXP0", a), f("EXP0", b), lvl), [(s + 1, s) for s in range(1, 5)],
                         "each step")
     rows = [_claim(ST["Fig 5-14"][0], "Fig 5-14", "increasing", x, j,
@@ -628,7 +597,7 @@ def fig_5_14_15(forced_exp) -> list[dict]:
     rows.append(_deciding_row(ST["Fig 5-14"][1], "Fig 5-14", "threshold at 3", cases, "each s",
                               ", ".join(f"{c[0]}: {c[1].value:.3f}" for c in cases),
                               words=lambda label: f"EXP0's forced-side win rate at {label}"))
-    # Fig 5-15: spreads and gains; ceiling cells are left out of gain comparisons
+    # Fig 5-15: ceiling cells are left out of gain comparisons
     ceil = {(a, s): estimate(f(a, s)).at_ceiling() for a in EXPS for s in range(1, 6)}
     spreads = [(a, max(s for s in range(1, 6) if not ceil[a, s] and not ceil["EXP0", s])) for a in EXPS[1:]]
     left_out = [f"{a} s>{top_s}" for a, top_s in spreads if top_s < 5]
@@ -658,7 +627,7 @@ def fig_5_14_15(forced_exp) -> list[dict]:
 
 
 def fig_5_16(forced_rl) -> list[dict]:
-    # the report's named models as its chart draws them (seed 001 l.634-636): one table each (History 2026-12-07)
+    # the report's named models as its chart draws them (seed 001 l.634-636): one table each
     rows, have, lvl, ss = [], set(forced_rl.player), _lvl(5), range(1, 6)
     if "RL0" in have:
         r0 = [shift(est_one(forced_rl, lvl, player="RL0", same=s), 0.5) for s in ss]
@@ -684,9 +653,8 @@ RL23_TEXT = ST["Fig 5-16"][2]
 
 
 def rl23_cases(forced_rl, rise_from: int = RL23_RISE_FROM, others: str = "not lower") -> list:
-    """The cases of Fig 5-16's RL2/RL3 statement: below 50 % at s = 2; at the other s ``others`` ("not lower"
-    than 50 %, or "advantaged": above it); rising from s to s+1 for every s from ``rise_from`` to 4. One
-    Bonferroni level over all of them; each case's label says what its number is."""
+    """Fig 5-16's RL2/RL3 cases at one Bonferroni level: below 50 % at s = 2, ``others`` elsewhere, rising from
+    ``rise_from``."""
     lvl, cases, lower = _lvl(2 * (1 + 4 + (5 - rise_from))), [], others == "not lower"
     for name in ("RL2", "RL3"):
         z = [shift(est_one(forced_rl, lvl, player=name, same=s), 0.5) for s in range(1, 6)]
@@ -709,27 +677,23 @@ def _rl23_row(forced_rl, rise_from, others="not lower"):
 
 
 def fig_5_17(grid) -> list[dict]:
-    rows, adv = [], {}
+    rows, pairs, have = [], [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b], set(grid.player)
 
     def g(name, s1, s2):
         return where(grid, player=name, s1=s1, s2=s2)
 
-    def sym(name, ps, c=1):
-        """The terms of ``c`` times the mean seat-symmetrised advantage of the higher hand over the pairs ``ps``."""
+    def sym(name, ps, c=1):      # c times the mean seat-symmetrised advantage of the higher hand over ``ps``
         return [(g(name, a, b), c / len(ps)) for a, b in ps] + [(g(name, b, a), -c / len(ps)) for a, b in ps]
 
-    pairs = [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
-    for name in ("EXP0", "EXP1"):
-        if not (grid.player == name).any():
-            continue
+    for name in [n for n in ("EXP0", "EXP1") if n in have]:
         kw = SEL if name != "EXP0" else {}
-        # seat-symmetrised: P1's rate with (s1, s2) minus its rate with (s2, s1) cancels the seat effect
+        # P1's rate with (s1, s2) minus its rate with (s2, s1) cancels the seat effect
         x, j, zs = all_pairs(lambda a, b, lvl, n=name: diff(g(n, a, b), g(n, b, a), lvl), pairs, "each pair s1 > s2")
         worst = min(zs, key=lambda k: zs[k].value)
         rows.append(_claim(ST["Fig 5-17"][2 * (name == "EXP1")], "Fig 5-17", "all pairs", x, j,
                            note=f"P1's rate with (s1, s2) minus with (s2, s1), which cancels the seat; value: the "
                            f"higher multiplicity's advantage, {worst[0]} against {worst[1]}, the smallest of the "
-                           f"{len(pairs)} pairs", **kw))
+                           f"{len(pairs)} pairs (0.01 = 1 point)", **kw))
         ceil = {(a, b): estimate(g(name, a, b)).at_ceiling() for a in range(1, 6) for b in range(1, 6)}
         keep = {k: (not ceil[k] and not ceil[k[1], k[0]]) for k in pairs}
         at = [[(a, b) for a, b in pairs if a - b == gap and keep[a, b]] for gap in (1, 2, 3, 4)]
@@ -743,19 +707,16 @@ def fig_5_17(grid) -> list[dict]:
             j = V.undecidable(V.stated("inconclusive", "each gap g against g+1, cells at a ceiling/floor left out"),
                               "every gap comparison involves a cell at a ceiling or floor (a certain outcome), which "
                               "more games cannot move")
-        # the value names what it is: a step between gaps where one could be judged, else the mean advantage (issue 50)
-        what = ("value: the smallest step, the win-rate advantage at gap g+1 minus that at gap g" if js else
-                f"value: the higher multiplicity's mean win-rate advantage over the {len(pairs)} pairs, not a step "
-                "between gaps, since every such step involves a pairing that one side always wins")
+        what = ("value: how much the win-rate edge of the side holding more of a kind grows from one gap to the next, "
+                "the smallest step (0.01 = 1 point)" if js else f"value: the win-rate edge of the side holding more of a kind, "
+                f"averaged over the {len(pairs)} pairings (0.01 = 1 point); no gap-to-gap step is judged, since each involves a pairing "
+                "one side always wins")
         rows.append(_claim(ST["Fig 5-17"][1 + 2 * (name == "EXP1")], "Fig 5-17", "increasing",
                            min(shown, key=lambda z: z.value), j,
-                           note=f"{what}; mean seat-symmetrised advantage at gap g+1 minus at gap g"
-                           + (f"; pairs with a cell at a ceiling/floor left out: {', '.join(dropped)}" if dropped
-                              else ""), **kw))
-        adv[name] = [(g(name, a, b), g(name, b, a)) for a, b in pairs]
-    if {"EXP0", "EXP1"} <= set(adv):
-        z = combine([t for name, c in (("EXP1", 1), ("EXP0", -1)) for x, y in adv[name]
-                     for t in ((x, c / len(pairs)), (y, -c / len(pairs)))])
+                           note=what + (f"; pairs with a cell at a ceiling/floor left out: {', '.join(dropped)}"
+                                        if dropped else ""), **kw))
+    if {"EXP0", "EXP1"} <= have:
+        z = combine(sym("EXP1", pairs) + sym("EXP0", pairs, -1))
         rows.append(_claim(ST["Fig 5-17"][4], "Fig 5-17", "larger", z, V.direction(z, ">", 0.0),
                            note="mean seat-symmetrised advantage of the higher multiplicity over the 10 pairs, EXP1 "
                            "minus EXP0", **SEL))
@@ -773,7 +734,7 @@ def fig_5_18(grid) -> list[dict]:
         sh = V.share([_one(grid, _lvl(25), ">", 0.5, player="RL0", s1=a, s2=b) for a, b in cells])
         rows += [_claim(ST["Fig 5-18"][0], "Fig 5-18", "peak at 3",
                         V.share(js, "comparisons"), _all(js, "s1=3 above every other s1, in each column s2"),
-                        note=f"{ONE_TABLE}; value: share of the 20 comparisons that confirm it"),
+                        note=f"{ONE_TABLE}; value: the comparisons in which s1 = 3 is ahead"),
                  _claim(ST["Fig 5-18"][1], "Fig 5-18", "mostly > 50%", sh, V.word("usually", sh),
                         population=25, note=f"{ONE_TABLE}; share of the 25 cells whose interval lies above 50%")]
     if (grid.player == "RL1").any():
@@ -811,9 +772,8 @@ def extension_claims(curves: pd.DataFrame, exploit: pd.DataFrame) -> list[dict]:
         rows.append(_claim(f"best-response lower bound against {label}: the one-exchange-lookahead responder's win "
                            "rate", "Extension: best-response lower bound", None, x,
                            V.stated("extension", "extension: our measurement, no paper value"),
-                           note=f"{int(sub.games.iloc[0]):,} games per trained table, seats alternating; a full best "
-                           f"response wins at least this; the table's win rate is 1 - this; key space "
-                           f"{int(sub.space.iloc[0]):,}"))
+                           note=f"{int(sub.games.iloc[0]):,} games a table, seats alternating; a full best response "
+                           f"wins at least this, the table 1 - this; key space {int(sub.space.iloc[0]):,}"))
     return rows
 
 
@@ -835,9 +795,7 @@ def _learned(vs_rand, rl_exp, sequential, fixed3, epsilon=0.1):
 
 def baseline_table(baselines: pd.DataFrame, vs_rand, rl_exp, sequential=None, fixed3=None,
                    epsilon: float = 0.1) -> pd.DataFrame:
-    """Every learned table beside the trivial baselines (always challenge, never challenge, random) against the
-    same opponent, and whether learning beats each: the learned mean over seeds minus the baseline's rate, with
-    intervals at the Bonferroni level for the three baselines (``learning beats`` yes / no / undecided)."""
+    """Every learned table beside the three trivial baselines against the same opponent, and whether it beats each."""
     lvl = _lvl(len(BASELINES))
     rows = []
     for group, agent, opp, k, rates in _learned(vs_rand, rl_exp, sequential, fixed3, epsilon):
@@ -848,22 +806,19 @@ def baseline_table(baselines: pd.DataFrame, vs_rand, rl_exp, sequential=None, fi
         for b, label in BASELINES.items():
             base = where(baselines, baseline=b, opponent=opp, players=k)
             w, n = int(base.wins.sum()), int(base.games.sum())
-            row[label] = w / n
-            margins[label] = (minus_fixed(rates.to_numpy(), w, n, lvl), w / n)
-        best = max(margins, key=lambda lbl: margins[lbl][1])
-        d = margins[best][0]
-        j = V.all_of([V.direction(m, ">", 0.0) for m, _ in margins.values()], "learning above each baseline")
+            row[label], margins[label] = w / n, minus_fixed(rates.to_numpy(), w, n, lvl)
+        best = max(margins, key=row.get)        # the baseline with the highest win rate
+        d = margins[best]
+        j = V.all_of([V.direction(m, ">", 0.0) for m in margins.values()], "learning above each baseline")
         row.update({"best baseline": best, "learned minus best": d.value, "margin ci_low": d.low,
                     "margin ci_high": d.high, "interval": d.interval_label,
-                    "learning beats every baseline": {"reproduced": "yes", "differs": "no"}.get(j.verdict,
-                                                                                                "undecided")})
+                    "learning beats every baseline": YES_NO.get(j.verdict, "undecided")})
         rows.append(row)
     return pd.DataFrame(rows)
 
 
 def baseline_claims(table: pd.DataFrame) -> list[dict]:
-    """One extension row per group of learned tables: does learning beat the trivial baselines? (The report
-    gives no baseline, so these are our measurements, with the answer in words.)"""
+    """One extension row per group of learned tables: does learning beat the trivial baselines?"""
     rows = []
     for group, g in table.groupby("group", sort=False):
         worst = g.loc[g["margin ci_low"].idxmin()]
@@ -875,9 +830,8 @@ def baseline_claims(table: pd.DataFrame) -> list[dict]:
                        f"{r[r['best baseline']]:.3f}, learned {r['learned win rate']:.3f})"
                        for _, r in g.iterrows() if r["learning beats every baseline"] != "yes")
         rows.append(_claim(f"learning beats the trivial baselines: {group}", "Extension: trivial baselines", None, x,
-                           V.stated("extension", "extension: learned win rate minus the best of always challenge, "
-                                    "never challenge and random against the same opponent; beats it when the "
-                                    "interval lies above 0"),
+                           V.stated("extension", "extension: learned win rate minus the best trivial baseline's "
+                                    "against the same opponent; beats it when the interval lies above 0"),
                            note=f"learning beats every baseline in {yes} of {len(g)} cases"
                            + (f"; not shown to beat them: {no}" if no else "")
                            + f"; value: {worst['learned agent']}'s win rate against {worst['opponent']} minus "
@@ -898,117 +852,93 @@ def _honest(fallback: str, margin: int | None = 3, default: bool = False) -> R.R
                                                             if margin else ""), default)
 
 
-AS_JUDGED = R.Reading("as judged", "the claims row's own reading: the report's rule and sizes as the spec sets them "
-                      "(canonical choices of spec section 7)", "the spec's canonical choices", default=True)
-TABLES_OTHER = R.Reading("tables under the other honestAction", "every table trained against EXP1-EXP3 retrained, "
-                         "and the rules evaluated, under the other honestAction reading", "spec 7.3")
-TABLES_OTHER_WHY = R.Unbuilt("it needs this family's tables trained against EXP1-EXP3 retrained and re-evaluated "
-                             "under the other reading (about 0.1 s a table at full size; built for Fig 5-5's RL "
-                             "rows, Fig 5-7's RL03, RL0123 and RL-random rows: p02.retrained), not yet for this "
-                             "family; the tables use the reading the EXP-only games chose")
+AS_JUDGED = R.Reading("as judged", "the report's rule and sizes as the spec's canonical choices (section 7) set them",
+                      "the spec's canonical choices", default=True)
+TABLES_OTHER = R.Reading("tables under the other honestAction", "the tables trained against EXP1-EXP3 retrained, and "
+                         "the rules evaluated, under the other honestAction reading", "spec 7.3")
+TABLES_OTHER_WHY = R.Unbuilt("needs this family's tables against EXP1-EXP3 retrained under the other reading (about "
+                             "0.1 s a table at full size; built so far for Fig 5-5's RL rows and Fig 5-7's RL03, "
+                             "RL0123 and RL-random rows)")
 UNIFORM_FORCED = R.Reading("forced hand uniform over its class", "a forced side draws uniformly among all hands "
                            "whose largest multiplicity is s (s = 3 may be a full house)", "spec 7.13")
-UNIFORM_WHY = R.Unbuilt("the engine deals only the report's pattern (s of one face, the rest all different): engine "
-                        "work (a dealer uniform over the class in the compiled forced-hand games), then the forced "
-                        "games replayed, about a CPU minute at full size")
+UNIFORM_WHY = R.Unbuilt("the engine deals only the report's pattern (s of one face, the rest all different); a "
+                        "uniform dealer in the compiled games, then a CPU minute of replays at full size")
 GREEDY = R.Reading("greedy evaluation", "frozen tables evaluated without exploration (epsilon 0)", "spec 7.6")
 HALVES = R.Reading("seat halves in training", "training seats in two equal halves instead of rotating every game",
                    "spec 7.5")
-HALVES_WHY = R.Unbuilt("built for two-player tables only (p02.retrained, about 0.15 CPU s a table: Figs 5-5, 5-7, "
-                       "5-8, Table 5-1); Fig 5-9's tables are three-player, so seat thirds need a three-player "
-                       "variant of retrained.train_variant and the four three-player tables of every seed retrained "
-                       "(a few CPU seconds at full size)")
-# The three-player game's open points (spec 7.1: the report does not show its three-player code, "大同小異", much
-# the same as the two-player code). Each is a reading of every three-player family it touches: Figs 5-3 and 5-6
-# (three EXP rules) and Fig 5-9 (RL0 trained and tested against two EXP0).
-THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening",
-                        "the three-player game runs its turns in another order or another player opens",
-                        "spec 7.1 (cyclic turns with P1 opening assumed)")
-THREE_SETTLE = R.Reading("a challenge settled between other players", "a three-player challenge is decided between "
-                         "other players than the challenger and the bidder just before",
-                         "spec 7.1 (settled between the challenger and the immediately preceding bidder assumed)")
-THREE_NOT_LOST = R.Reading("games not lost count as won",
-                           "a three-player game has one loser and both other players count it as won", "spec 7.1 "
-                           "(reward 1 for the winner and 0 for both others assumed); the report's rules name only a "
-                           "loser (落敗)")
-THREE_HANDS = R.Reading("another three-player hand generator",
-                        "the third player's hand is dealt otherwise than by the report's generator with same_p3",
-                        "spec 7.1 (hand generation with same_p3 assumed)")
+HALVES_WHY = R.Unbuilt("built for two-player tables only; Fig 5-9's three-player tables need a three-player variant "
+                       "of retrained.train_variant and four tables a seed retrained (a few CPU seconds at full size)")
+# spec 7.1: the report does not show its three-player code ("大同小異"): Figs 5-3, 5-6 and 5-9 read each point
+THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening", "the three players take turns in another "
+                        "order or another player opens", "spec 7.1 (cyclic turns with P1 opening assumed)")
+THREE_SETTLE = R.Reading("a challenge settled between other players", "a challenge is decided between other players "
+                         "than the challenger and the bidder just before", "spec 7.1 (challenger against the "
+                         "preceding bidder assumed)")
+THREE_NOT_LOST = R.Reading("games not lost count as won", "one loser a game, and both other players count it as "
+                           "won", "spec 7.1 (reward 1 for the winner, 0 for both others assumed); the report names "
+                           "only a loser (落敗)")
+THREE_HANDS = R.Reading("another three-player hand generator", "the third player's hand is dealt otherwise than by "
+                        "the report's generator with same_p3", "spec 7.1 (same_p3 assumed)")
 #: the readings the report fixes, each with why (not run)
 THREE_FIXED = (
-    (THREE_TURNS, "the report numbers the players by their place in the turn (順位) and has the first to play open "
-     "(第一位輪到的玩家 A 必須執行「叫牌」; A, B, C play in turn), so P1 opens and P2, P3 follow by definition: another "
-     "order only renames the seats"),
-    (THREE_SETTLE, "only the standing bid can be challenged and it is always the preceding player's (turns cycle and "
-     "every bid raises the last); the report settles it between the challenger and that bidder (若不符合玩家 A 所猜測，"
-     "則玩家 A 落敗): no second reading exists"),
-    (THREE_NOT_LOST, "the report's three-player baseline is 33.33 % (三人賽局為 33.33%), one winner a game; counting "
-     "games not lost would put it at two thirds, so its win rates are not such counts"),
-    (THREE_HANDS, "these games deal every player five independent uniform dice (same_p = 0, the generator's normal "
-     "game), and the report names no other three-player deal: no second reading exists"))
-THREE_UPDATE = R.Reading("no update for the third player", "a learning table that neither made nor challenged the "
-                         "last bid gets no reward update (only the two in the showdown learn)", "spec 7.1 (reward 1 "
-                         "for the winner and 0 for both others assumed: the third player's entries are pulled "
-                         "toward 0)")
+    (THREE_TURNS, "the report numbers the players by their turn (順位) and has the first open (第一位輪到的玩家 A 必須"
+     "執行「叫牌」), so another order only renames the seats"),
+    (THREE_SETTLE, "only the standing bid, always the preceding player's, can be challenged, and the report settles "
+     "it between the two (若不符合玩家 A 所猜測，則玩家 A 落敗): no second reading exists"),
+    (THREE_NOT_LOST, "the report's three-player baseline is 33.33 % (三人賽局為 33.33%), one winner a game, not the "
+     "two thirds that counting games not lost would give"),
+    (THREE_HANDS, "every player gets five independent uniform dice (same_p = 0) and the report names no other "
+     "three-player deal: no second reading exists"))
+THREE_UPDATE = R.Reading("no update for the third player", "a table that neither made nor challenged the last bid "
+                         "gets no reward update", "spec 7.1 (reward 0 for both losers assumed: the third player's "
+                         "entries are pulled toward 0)")
 THREE_UPDATE_WHY = R.Unbuilt("the compiled engine gives the learner the penalty whenever it does not win; another "
-                             "update for the third player needs a switch in the engine and the four three-player "
-                             "tables of every seed retrained")
+                             "update needs an engine switch and the three-player tables retrained")
 EXP0_WINDOW = R.Reading(f"EXP0 window of {TR.THREE_WINDOW} actions (six scaled with the ladder)",
-                        f"with three players EXP0 draws its bid from the {TR.THREE_WINDOW} smallest legal actions, the "
-                        "two-player code's six of 60 bids scaled to the 90 of three players",
-                        "spec 7.1 (EXP0 still using the 6-action window assumed); the report: 從此狀況下個數較小的幾種"
-                        "喊牌裡隨機選擇一種 (one of a few bids of the smallest counts)")
+                        f"with three players EXP0 draws from the {TR.THREE_WINDOW} smallest legal actions, the "
+                        "two-player six of 60 bids scaled to 90", "spec 7.1 (the 6-action window assumed); the "
+                        "report: 從此狀況下個數較小的幾種喊牌裡隨機選擇一種 (one of a few bids of the smallest counts)")
 EXP0_WINDOW_WHY = R.Unbuilt("the three-player games under this window were not played in this call")
-EXP0_WINDOW_TABLES = R.Unbuilt("Fig 5-9's tables were trained against EXP0 with the six-action window; the wider "
-                               "window would retrain the four three-player tables of every seed")
-FAR_LARGE = R.Reading("'far better' as large",
-                      "'far better' read as the word 'large': an edge of at least 10 points over 50 %",
+EXP0_WINDOW_TABLES = R.Unbuilt("Fig 5-9's tables were trained against the six-action window; the wider one would "
+                               "retrain the three-player tables")
+FAR_LARGE = R.Reading("'far better' as large", "'far better' read as the word 'large' (an edge of 10 points or more)",
                       "the study's word table", True)
-FAR_BETTER = R.Reading("'far better' as better", "'far better' read as any edge over 50 % (not a large one)",
+FAR_BETTER = R.Reading("'far better' as better", "'far better' read as any edge over 50 %",
                        "the report's wording, 遠優於 (far better) without a size")
 #: why a retrained-table reading was not run: the call gave no setup (tests, or a notebook that passes none)
 NO_SETUP = R.Unbuilt("this call was given no setup to retrain the tables with (p02.readings.inputs gives one)")
-SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
-                    "the last one (EXP0 against EXP1-EXP3), since the report says EXP1-EXP3 give similar results",
-                    "the report: 因 EXP1~EXP3 性質接近，故勝率會呈現相近的結果 (EXP1-EXP3 are alike, so their win "
-                    "rates are alike)")
+SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts only when of the other kind than the last (EXP0 "
+                    "against EXP1-EXP3)", "the report: 因 EXP1~EXP3 性質接近，故勝率會呈現相近的結果 (EXP1-EXP3 are "
+                    "alike, so their win rates are alike)")
 PER_GAME = R.Reading("RL-random per game", "RL-random draws one EXP rule per game instead of per decision",
                      "spec 7.8; the report: 以相等機率隨機選取 EXP (an EXP chosen at random with equal probability)")
-SHUFFLED = R.Reading("ties shuffled", "the table breaks ties between equal values at random (the code's do_shuffle "
-                     "option) instead of taking the last action", "the report's code (do_shuffle)")
-NOT_LARGE = R.Reading("'差距不大' as not a large difference", "the report's 差距不大 (the gap is not large) read as "
-                      "the complement of the word 'large': a difference within ±10 points, not the ±2 points of "
-                      "'barely changes'", "the report's wording for Fig 5-8 (固定後手訓練的 RL0 "
-                      "作為後手的勝率差距不大); the protocol's word 'large'")
-TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the training games of the last tenth "
-                          "of the stage (with the table still learning), not from frozen evaluation games",
-                          "spec 7.7")
-NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "the report's 影響不明顯 (the effect is not clear) read "
-                      "as the complement of the word 'clear': each difference within ±5 points, not the ±2 points "
-                      "of 'no difference'", "the report's wording for Fig 5-10 (增加歷史對於 RL0 "
-                      "訓練的勝率影響不明顯); the protocol's word 'clear'")
-LIKELY_TRUE = R.Reading("honest as likely true", "a bid counts as honest when it is more likely true than not given "
-                        "the hand (count at most one above the dice held, since one more matching die among five "
-                        "unseen ones has probability 0.60), so only larger overbids are lies",
+SHUFFLED = R.Reading("ties shuffled", "ties between equal values broken at random (the code's do_shuffle) instead "
+                     "of taking the last action", "the report's code (do_shuffle)")
+NOT_LARGE = R.Reading("'差距不大' as not a large difference", "差距不大 (the gap is not large) read as not 'large': "
+                      "within ±10 points, not the ±2 of 'barely changes'", "the report's wording for Fig 5-8 "
+                      "(固定後手訓練的 RL0 作為後手的勝率差距不大); the protocol's word 'large'")
+TRAINING_RATE = R.Reading("training-block win rate", "the win rate of the training games in the stage's last tenth "
+                          "(the table still learning), not of frozen evaluation games", "spec 7.7")
+NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "影響不明顯 (the effect is not clear) read as not 'clear': "
+                      "within ±5 points, not the ±2 of 'no difference'", "the report's wording for Fig 5-10 "
+                      "(增加歷史對於 RL0 訓練的勝率影響不明顯); the protocol's word 'clear'")
+LIKELY_TRUE = R.Reading("honest as likely true", "a bid is honest when more likely true than not given the hand (at "
+                        "most one above the dice held: one more among five unseen has probability 0.60)",
                         "spec 7.14 ('slight lie' undefined)")
-ANY_OPENING = R.Reading("every opening bid",
-                        "the opening class holds every opening bid (no earlier bid), honest or not",
+ANY_OPENING = R.Reading("every opening bid", "the opening class holds every opening bid, honest or not",
                         "spec 7.14; the report's class 開局喊牌")
 TIES = R.Reading("ties at rank 30", "entries tied with the 30th value counted another way than by key order",
                  "spec 7.14 (ties at the 30th value unresolved)")
 TIES_WHY = "the stored top-30 lists keep exactly 30 entries a table, so another tie-break cannot be recounted from them"
-RISE_FROM_3 = R.Reading("rising among the advantaged hands", "'the advantage growing with s' read over the hands "
-                        "that are advantaged (s = 3 to 5), not from s = 2", "the report: "
-                        "其他皆為優勢手牌，且相同個數越高優勢越大 (the others are all advantaged, and the larger "
-                        "the count the larger the advantage)")
-OTHERS_ABOVE = R.Reading("others advantaged",
-                         "every s other than 2 is an advantaged hand, above 50 % (not merely not below it)",
+RISE_FROM_3 = R.Reading("rising among the advantaged hands", "'the advantage growing with s' read over s = 3 to 5, "
+                        "not from s = 2", "the report: 其他皆為優勢手牌，且相同個數越高優勢越大 (the others are all "
+                        "advantaged, and the larger the count the larger the advantage)")
+OTHERS_ABOVE = R.Reading("others advantaged", "every s other than 2 above 50 % (not merely not below it)",
                          "the report: 其他皆為優勢手牌 (the others are all advantaged hands)")
 BOTH = R.Reading("others advantaged, rising from s = 3", "both readings above together",
                  "the report's sentence on RL2 and RL3 (Fig 5-16)")
 NO_CHALLENGE = R.Reading("actions without the challenge", "a game's length counts bids only, not the final challenge",
                          "spec 7.17; the report's len(record)/2 counts the challenge")
-
 
 #: the three-player families
 THREE_FAMILIES = ("Fig 5-3", "Fig 5-6", "Fig 5-9")
@@ -1016,9 +946,7 @@ THREE_FAMILIES = ("Fig 5-3", "Fig 5-6", "Fig 5-9")
 
 def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = None,
                       fallback: str = "smallest") -> list[dict]:
-    """Spec 7.1's three-player readings of one claim of a three-player family: not run (the report fixes them),
-    EXP0's window where EXP0 plays (run on ``window_games`` for Figs 5-3 and 5-6, not built for Fig 5-9's tables),
-    and the third player's update where a table learns (Fig 5-9, not built)."""
+    """Spec 7.1's three-player readings of one claim: fixed by the report, EXP0's window, the third player's update."""
     if fam not in THREE_FAMILIES:
         return []
     out = [R.not_run(fam, claim, reading, why) for reading, why in THREE_FIXED]
@@ -1032,13 +960,12 @@ def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = 
     return out
 
 
-#: the confirmatory tables' training seeds start here (the pilot's are 0..n-1; :mod:`liarlab.papers.p02.confirm`)
+#: the confirmatory tables' training seeds start here (the pilot's are 0..n-1)
 CONFIRM_SEED0 = 1_000
 
 
 def seeds_of(row, setup: ex.Setup) -> tuple:
-    """The training seeds a claims row's estimate rests on: the pilot's, or the confirmatory sample's (from
-    :data:`CONFIRM_SEED0` on) when the row was decided in two stages."""
+    """The training seeds a claims row's estimate rests on: the pilot's, or the confirmatory sample's."""
     n = int(row.est.n)
     pilot = row.get("pilot_verdict")
     if isinstance(pilot, str) and pilot:
@@ -1048,8 +975,7 @@ def seeds_of(row, setup: ex.Setup) -> tuple:
 
 @dataclass
 class Inputs:
-    """What the readings are computed from: the honestAction choice, the results, the readings' extra games
-    (:mod:`.readings`; None: not played) and the run's setup (None: no table is retrained)."""
+    """What the readings are computed from (None: not played, or no table retrained)."""
     reading: Reading
     results: Results
     other: dict | None = None
@@ -1068,9 +994,7 @@ def _run_from(family, claim, reading, built: list, note: str = "", adjust=lambda
 
 def _retrained(row, inp, what: str, names: tuple, judge, readings, note: str,
                missing: str = "the reading's games give no row for this claim", adjust=lambda j: j) -> list[dict]:
-    """The retrained-table readings of ``row`` (issue 49; ``readings``: (reading, variant) pairs): its tables
-    ``names`` retrained under each on the seeds the row rests on (:mod:`.retrained`, frames ``what``) and
-    judged by ``judge``, the row's own section (``note``'s ``{n}``: how many seeds); not built without a setup."""
+    """``row``'s tables ``names`` retrained under each (reading, variant) on its seeds and judged by ``judge``."""
     fam, claim = row["family"], row["claim"]
     if inp.setup is None:
         return [R.not_built(fam, claim, reading, NO_SETUP) for reading, _ in readings]
@@ -1081,8 +1005,7 @@ def _retrained(row, inp, what: str, names: tuple, judge, readings, note: str,
 
 
 def _exp(fam, claim, row, inp: Inputs) -> list[dict]:
-    """Figs 5-2, 5-3, 5-5 (EXP rows), 5-6: both honestAction readings; three-player rows also at margin 2 and
-    under spec 7.1's three-player assumptions (:func:`three_player_rows`)."""
+    """The EXP rows under both honestAction readings (three-player rows also at margin 2 and spec 7.1's points)."""
     chosen = inp.reading.fallback
     three = fam in ("Fig 5-3", "Fig 5-6")
     out = [_own(row, _honest(chosen, 3 if three else None, True))]
@@ -1102,9 +1025,8 @@ def _own(row, reading=None) -> dict:
 
 
 def _ways(*specs) -> tuple:
-    """A family's readings as :class:`~liarlab.study.families.RowWay`\\ s, one spec each: a runner
-    ``fn(fam, claim, row, inp)`` or a (reading, why-not-run) pair, either optionally followed by ``when``, the claims
-    rows it reads (a text the claim holds, or a test of the row)."""
+    """RowWays from runners ``fn(fam, claim, row, inp)`` or (reading, why-not-run) pairs, each with an optional
+    ``when`` (a text the claim holds, or a test of the row)."""
     out = []
     for s in specs:
         s = s if isinstance(s, tuple) else (s,)
@@ -1146,13 +1068,12 @@ RETRAINED_5_7 = ("RL03", "RL0123", "RL-random")
 
 
 def _fig_5_7_retrained(fam, claim, row, inp) -> list[dict]:
-    """The retrained-table readings of a Fig 5-7 claim about RL03, RL0123 or RL-random; not built for the claims
-    that range over all 23 models."""
+    """The retrained-table readings of a Fig 5-7 claim about RL03, RL0123 or RL-random; not built for the others."""
     named = [m for m in RETRAINED_5_7 if claim.startswith(m + " ")]
     readings = ((TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
     if named:
         return _retrained(row, inp, "vs_exp", (named[0],), fig_5_7, readings, "{n} tables of each model, retrained")
-    why = R.Unbuilt("the claim ranges over all 23 sequence models, each retrained under the reading (about 40 CPU s "
+    why = R.Unbuilt("the claim ranges over all 22 sequence models, each retrained under the reading (about 40 CPU s "
                     "a reading at full size)")
     return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
 
@@ -1173,8 +1094,7 @@ def _similar_5_7(fam, claim, row, inp):
 
 
 def _fig_5_8(fam, claim, row, inp):
-    """Greedy evaluation, 差距不大 read as not a large difference, shuffled ties, and seat halves (the rotating-seat
-    reference RL0 retrained in two halves on the seeds the row rests on)."""
+    """Greedy evaluation, 差距不大 as not large, shuffled ties, and seat halves."""
     f2 = inp.results.fixed2
     out = _run_from(fam, claim, GREEDY, fig_5_8(f2, 0.0)) if (f2.epsilon == 0.0).any() else []
     # the two claims the report words 差距不大 (as P1 or P2, the seat the table was trained in: "barely changes")
@@ -1217,8 +1137,7 @@ def _top30_config(claim: str) -> str | None:
 
 
 def _ties(fam, claim, top: pd.DataFrame) -> dict:
-    """The tie-break reading of a Table 5-1 claim: bounded (moot) for the largest value, or when no stored list of
-    its configuration repeats a value (no tie in evidence); not built otherwise (the lists keep 30 entries)."""
+    """The tie-break reading of a Table 5-1 claim: moot where no tie is in evidence, else not built."""
     config = _top30_config(claim)
     if config is None:
         return R.bounded(fam, claim, TIES, "moot: the largest value of a list is the same whichever entries tie at "
@@ -1226,8 +1145,7 @@ def _ties(fam, claim, top: pd.DataFrame) -> dict:
     lists = top[top.config == config]
     if len(lists) and not lists.groupby("seed").value.apply(lambda v: v.duplicated().any()).any():
         return R.bounded(fam, claim, TIES, f"moot: none of the {lists.seed.nunique()} stored {config} top-30 lists "
-                         "repeats a value among its 30 (unrounded floats), so no tie at the 30th value is in "
-                         "evidence and another tie-break counts the same entries")
+                         "repeats a value, so another tie-break counts the same entries")
     return R.not_built(fam, claim, TIES, TIES_WHY)
 
 
@@ -1252,9 +1170,7 @@ def _table_5_1(fam, claim, row, inp):
 
 
 def _table_5_1_retrained(fam, claim, row, inp) -> list[dict]:
-    """Ties shuffled and seat halves for a Table 5-1 claim on the n=1 lists: RL0 retrained under each on the seeds
-    the row rests on, its top-30 lists counted by the claims row's own rule (issue 49); not built for the lists of
-    other state records (n=2, n=3, full hand), which would retrain those tables too."""
+    """Ties shuffled and seat halves for a Table 5-1 claim on the n=1 lists (RL0 retrained); not built for others."""
     readings = ((SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
     if _top30_config(claim) not in ("n=1", None) and inp.setup is not None:
         why = R.Unbuilt("RL0 was retrained under the reading for the n=1 lists only; this state record's tables "
@@ -1265,9 +1181,8 @@ def _table_5_1_retrained(fam, claim, row, inp) -> list[dict]:
 
 
 def _uniform_moot_pair(grid: pd.DataFrame, claim: str):
-    """For Fig 5-17's "the side with the higher multiplicity is advantaged": a pair (s1, s2), both at least 4, whose
-    seat-symmetrised difference differs (judged as the claim judges every pair), or None. Where one exists the
-    uniform-over-its-class reading cannot reproduce the claim: it deals those hands exactly as the engine does."""
+    """A differing pair with both s at least 4 (dealt as the uniform reading deals them) of Fig 5-17's "higher
+    multiplicity" claim, or None."""
     name, pairs = claim.split(":")[0], [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
     if "higher multiplicity" not in claim or not (grid.player == name).any():
         return None
@@ -1305,10 +1220,8 @@ def _rl23_5_16(fam, claim, row, inp):
 def _uniform_5_17(fam, claim, row, inp):
     moot = _uniform_moot_pair(inp.results.grid, claim)
     return [R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY) if moot is None else R.bounded(
-        fam, claim, UNIFORM_FORCED, f"the pair {moot[0]} vs {moot[1]} differs, and a hand with four or five of a face "
-        "is already dealt uniformly over its class (the report's pattern, s of one face and the rest all different, "
-        "is the whole class for s >= 4), so the uniform reading deals the same hands there and the claim still "
-        "differs")]
+        fam, claim, UNIFORM_FORCED, f"the pair {moot[0]} vs {moot[1]} differs, and for s >= 4 the report's pattern is "
+        "the whole class, so the uniform reading deals the same hands there and the claim still differs")]
 
 
 # ============================================================================ the families, one record each
@@ -1327,9 +1240,7 @@ def _models(claim: str, default=RL) -> tuple:
 
 @dataclass(frozen=True)
 class Section:
-    """Rows measured together, as :mod:`.confirm` measures them again: ``unit`` "seeds" (``trains(claim)``: the
-    (name, options) tables to train) or "games"; ``frame(setup, claim)`` plays, ``rows(frame, fallback)`` judges
-    by the pilot's code; ``cap_factor`` scales the cap on new tables where they are cheap."""
+    """Rows measured together: ``trains(claim)`` the tables, ``frame(setup, claim)`` plays, ``rows`` judges."""
     unit: str
     trains: Callable
     frame: Callable
@@ -1355,11 +1266,8 @@ S_5_3 = _games(lambda s, c: ex.three_player(s, (s.fallback,), (3,), only=[("EXP1
 S_5_4 = _seeds(lambda c: RL, lambda s, n: ex.rl_vs_exp(s, n, epsilons=(0.1,)), lambda f, fb: fig_5_4(f))
 S_5_5_EXP = _games(lambda s, c: ex.exp_pairs(s, (s.fallback,), only=[(a, a) for a in EXPS]),
                    lambda f, fb: fig_5_5_exp(f, fb, 3, selected=True))
-# Fig 5-5's RL self-play tables are cheap (one training of 0.35-0.6 s and a 0.1 s evaluation a table at full
-# size), so their confirmatory cap is 3.5 times the others' (140 tables in the full profile: the plan asks 134
-# and 139 for RL2 and RL1); the dearer capped rows (Fig 5-9: 333 tables of four three-player trainings each;
-# Fig 5-16 RL1: 1,359; Fig 5-18 RL1: 592; Fig 5-9's "some strength": 3,516) would cost 10 to 40 minutes each
-# and stay at the cap, flagged undecidable there with the size they need
+# self-play tables are cheap (about 0.5 s each at full size): a cap 3.5 times the others' covers the 134 and 139
+# tables RL2 and RL1 ask; the dearer capped rows (333 to 3,516 tables) stay at the cap, flagged undecidable
 S_5_5_RL = _seeds(_models, lambda s, n: ex.self_play(s, None, n), lambda f, fb: fig_5_5_rl(f), cap_factor=3.5)
 S_5_6 = _games(lambda s, c: ex.three_player(s, (s.fallback,), (3,), only=[(a, a) for a in EXPS]),
                lambda f, fb: fig_5_6(f, fb, 3, selected=True))
@@ -1388,9 +1296,7 @@ S_6_1 = Section("seeds", lambda c: [("RL0", {})], lambda s, c: ex.game_lengths(s
 
 @dataclass(frozen=True)
 class Family(ClaimFamily):
-    """A :class:`~liarlab.study.families.ClaimFamily` plus ``read`` (its rows' readings, run after the confirmatory
-    stage), ``sentences`` (claims of one report sentence by how their texts begin, judged jointly:
-    :func:`liarlab.core.readings.in_sentence`) and ``sections`` (how its rows are measured again)."""
+    """A ClaimFamily plus its readings, its sentences (claims judged jointly, by their texts' starts) and sections."""
     read: tuple = ()
     sentences: dict = field(default_factory=dict)
     sections: tuple = ()
@@ -1448,16 +1354,15 @@ CLAIM_FAMILIES = [
     _family("Fig 5-8", lambda r: fig_5_8(r.fixed2, r.epsilon), _ways(OWN, _fig_5_8), (S_5_8,)),
     _family("Fig 5-9", lambda r: fig_5_9(r.fixed3), _ways(
         OWN, (R.Reading("EXP0 margin 2", "the two EXP0 opponents challenge with the code's margin 2", "spec 7.2"),
-              R.Unbuilt("EXP0's three-player rule has no honestAction and its tables were trained with margin 3 "
-                        "only; margin 2 would retrain the four three-player tables of every seed")),
+              R.Unbuilt("the tables were trained against margin 3 only; margin 2 would retrain them")),
         (HALVES, HALVES_WHY), lambda fam, claim, row, inp: three_player_rows(fam, claim)), (S_5_9,)),
     _family("Fig 5-10", _only("Fig 5-10", lambda r: fig_5_10_11(r.curves, r.full)), _ways(
         OWN, _fig_5_10, (GREEDY, R.Unbuilt("the curves' frozen win rates were measured with exploration 0.1 only"))),
             (S_5_10_11,)),
     _family("Fig 5-11", _only("Fig 5-11", lambda r: fig_5_10_11(r.curves, r.full)), _ways(OWN, (R.Reading(
         "separate 3,000,000-game run", "the 3,000,000-game full-hand model is a run of its own, not the 100,000-game "
-        "one continued", "spec 7.12"), "one run with checkpoints is both readings: its table at 100,000 games is "
-        "what a separate run of that length would train with the same seed")), (S_5_10_11,)),
+        "one continued", "spec 7.12"), "one run with checkpoints is both: its 100,000-game table is what a "
+        "separate run would train with the same seed")), (S_5_10_11,)),
     _family("Fig 5-12", lambda r: fig_5_12(r.curves), _ways(
         OWN, (_rerun(TRAINING_RATE, lambda inp: fig_5_12(inp.results.curves.assign(
             win_rate=inp.results.curves["training_win_rate"]))), "the win rate rises"),
@@ -1465,8 +1370,7 @@ CLAIM_FAMILIES = [
          "one way only", lambda row: "the win rate rises" not in row["claim"])), (S_5_12,)),
     _family("Table 5-1", lambda r: _top_rows(r.top), _ways(
         OWN, _table_5_1, lambda fam, claim, row, inp: [_ties(fam, claim, inp.results.top)],
-        (TABLES_OTHER, R.Bounded("moot: Table 5-1's RL0 is trained and read against EXP0 alone, whose rule has no "
-                                 "honestAction, so the other reading trains the same tables")),
+        (TABLES_OTHER, R.Bounded("moot: RL0 is trained against EXP0, which has no honestAction: the same tables")),
         _table_5_1_retrained), (S_T5_1,), printed=TOP30_CLASSES),
     _family("Fig 5-14", _only("Fig 5-14", lambda r: fig_5_14_15(r.forced_exp)), FORCED_EXP_WAYS, (S_5_14_15,)),
     _family("Fig 5-15", _only("Fig 5-15", lambda r: fig_5_14_15(r.forced_exp)), FORCED_EXP_WAYS, (S_5_14_15,)),
@@ -1492,7 +1396,6 @@ BY_ID = {f.id: f for f in CLAIM_FAMILIES}
 
 
 def sentence_of(family: str, claim: str) -> str:
-    """The sentence key of a claim taken from one sentence with other claims (its family's ``sentences``: each
-    sentence's claims by how their texts begin), else ""."""
+    """The sentence key of a claim judged jointly with others, else ""."""
     fam = BY_ID.get(family)
     return next((key for key, starts in fam.sentences.items() if claim.startswith(starts)), "") if fam else ""

@@ -1,9 +1,5 @@
-"""Notebook 02's two-stage design (docs/VERDICTS.md, "Two stages"): each undecided finding and each near-miss
-``differs`` (issue 49) of the pilot is measured again by its row's :class:`~liarlab.papers.p02.claims.Section` on a
-fresh sample sized from the pilot alone, within caps fixed here: newly trained tables (seeds from
-:data:`CONFIRM_SEED0` on) or fresh games a seat arrangement (``Setup.stream = "confirm"``); its verdict comes from
-that sample (:func:`verdicts.confirmed`). Trained tables are cached, so a rerun pays only for evaluations.
-"""
+"""Notebook 02's two stages (docs/VERDICTS.md): each undecided finding or near-miss differs of the pilot is measured
+again by its row's section on a fresh sample sized from the pilot alone, within the caps fixed here."""
 from __future__ import annotations
 
 import math
@@ -18,7 +14,7 @@ from liarlab.papers.p02.claims import CONFIRM_SEED0
 
 CAP_SEEDS = 40            # newly trained tables per confirmatory sample, at most
 CAP_GAMES = 1_000_000     # games a seat arrangement per confirmatory sample of fixed agents, at most
-SEQUENCE_SHARE = 4        # a row that retrains all 23 sequence models gets cap_seeds // 4 tables each
+SEQUENCE_SHARE = 4        # a row retraining the 22 sequence models and RL-random gets cap_seeds // 4 each
 SHARE_RANGE = "range over undecided cases"
 
 
@@ -34,8 +30,7 @@ def section_cap(section: C.Section, cap_seeds: int) -> int:
 
 
 def plan(row, pilot_fixed_games: int, cap_seeds: int = CAP_SEEDS, cap_games: int = CAP_GAMES):
-    """(plan, size) for an inconclusive finding or a near-miss differs: the plan in the row's own units and the
-    confirmatory size (tables, or games a seat arrangement); (undecidable plan, None) when no sample decides it."""
+    """(plan, size in tables or games a seat arrangement) for a row to confirm; size None when no sample decides."""
     j, e, sec = row.judgement, row.est, row.section
     cap_seeds = section_cap(sec, cap_seeds)
     if sec is C.S_5_7 and len(sec.trains(row["claim"])) > 4:
@@ -63,9 +58,7 @@ def _fresh(base: ex.Setup, size: int) -> ex.Setup:
 
 def two_stage(rows: list, setup: ex.Setup, *, cap_seeds: int = CAP_SEEDS,
               cap_games: int = CAP_GAMES) -> tuple[list, pd.DataFrame]:
-    """The rows with every undecided finding (and near-miss differs) replaced by its two-stage version, and a table
-    of both stages. Sizes come from the pilot alone (:func:`plan`); every table is trained first (in the run's
-    workers, cached), then each row is measured on its own sample."""
+    """The rows with every undecided finding (and near-miss differs) measured again, and a table of both stages."""
     base = replace(setup, stream="confirm", models={}, evals={})
     todo = [(i, r, *plan(r, setup.fixed_games, cap_seeds, cap_games)) for i, r in enumerate(rows)
             if r.get("kind") == "finding" and getattr(r, "judgement", None) is not None

@@ -53,7 +53,7 @@ def draw(epsilon: float = 0.1, history: int = 1, opponent: str = "EXPRAND", n_tr
             label=f"greedy Q-table vs {opponent} ({curve.games.iloc[0]:,} games per point)")
     ax.axhline(0.5, color="grey", lw=0.8, ls="--")
     ax.set(xlabel="games trained", ylabel="win rate", ylim=(0, 1),
-           title=f"Q-learning against {opponent}: exploration ε = {epsilon:g}, history {history}; "
+           title=f"The report's update rule against {opponent}: ε = {epsilon:g}, history {history}; "
                  f"{int(curve.entries.iloc[-1]):,} table entries")
     ax.title.set_fontsize(10)
     ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{int(x):,}"))

@@ -143,8 +143,11 @@ def sequential(summary: pd.DataFrame, shown=SEQUENCE_SHOWN):
     _chance_line(ax)
     # a neutral title naming the selection (issue 50, fresh reader: the old title asserted a claim the claims table
     # leaves undecided, above a chart of 8 of the models)
+    seq = [m for m in summary.model.unique() if m.removeprefix("RL").isdigit() and len(m) > 3]   # the report's
+    others = [m for m in shown if m not in seq]
     ax.set(xlabel="model (training order)", ylabel="win rate",
-           title=f"Sequence-trained tables against each rule, {len(shown)} of {summary.model.nunique()} models")
+           title=f"Sequence-trained tables against each rule: {len(shown) - len(others)} of the {len(seq)} sequence "
+                 "models" + (f", and {', '.join(others)}" if others else ""))
     ax.legend(title="opponent", ncol=4, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes
     return fig
 

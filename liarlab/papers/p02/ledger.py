@@ -1,7 +1,5 @@
-"""Notebook 02's coverage ledger: one row per required experiment of spec 02 (section 6, #0..#22; #1 and #2 live in
-notebook 00's). Titles and spec sizes come from the experiment index (:func:`liarlab.study.coverage.index`), what
-this run did from its resolved sizes (:class:`Sizes`); a row is full when those reach the full profile's sizes.
-"""
+"""Notebook 02's coverage ledger: one row per experiment of spec 02 (#0-#22; #1 and #2 are notebook 00's), full
+when this run's sizes reach the full profile's."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,8 +15,7 @@ full_size = PARAMS.size     # a parameter's size in the full profile
 
 @dataclass
 class Sizes:
-    """The sizes a run resolved (its parameters) and the number of sequence models it trained."""
-
+    """The sizes a run resolved and the number of sequence models it trained."""
     stage_games: int
     eval_games: int
     n_seeds: int
@@ -46,7 +43,7 @@ class Sizes:
 
 
 def _row(code: str, run_size: str, full: bool, where: str, why: str) -> dict:
-    """One ledger row: title and spec size from the experiment index, ``run_size`` and status from this run."""
+    """One ledger row: title and spec size from the experiment index, the rest from this run."""
     asked = coverage.index().set_index(["spec", "code"]).loc[(SPEC, code)]
     return coverage.experiment(SPEC, code, asked.title, asked.spec_size, run_size, "full" if full else "reduced",
                                where, "" if full else why)

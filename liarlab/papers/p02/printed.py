@@ -41,8 +41,8 @@ STATEMENTS = {
     "Fig 5-1": ["EXP0-EXP3 and RL0-RL3 are far better than RAND"],
     "Fig 5-2": ["EXP1-EXP3 clearly counter EXP0 (EXP0 clearly disadvantaged)", "the other EXP pairs differ little"],
     "Fig 5-3": ["a player whose preceding player is EXP0 wins more", "win rates follow relative, not absolute seats"],
-    "Fig 5-4": ["Q-learning learns to beat the fixed strategy it trains against: every RLi wins > 50% against its own "
-                "EXPi", "against other EXPs RLi mostly wins < 50%"],
+    "Fig 5-4": ["Q-learning learns to beat the fixed strategy it trains against (every RLi wins > 50% against its own "
+                "EXPi)", "against other EXPs RLi mostly wins < 50%"],
     "Fig 5-5": ["EXP0: slight first-mover advantage", "EXP1: about no seat advantage",
                 "EXP2: second-mover advantage", "EXP3: slight first-mover advantage",
                 "RL0: clear first-mover advantage", "RL1: slight second-mover advantage",
@@ -72,10 +72,13 @@ STATEMENTS = {
     "Fig 5-16": ["RL0 is advantaged only at s = 3", "RL1 advantaged at s >= 3, disadvantaged at s = 1, 2",
                  "RL2 and RL3 are disadvantaged only at s = 2, the advantage growing with s"],
     "Fig 5-17": ["EXP0: the side with the higher multiplicity is advantaged",
-                 "EXP0: a bigger gap gives a bigger difference",
+                 "EXP0: the larger the gap between the two multiplicities, the larger the edge",
                  "EXP1: the side with the higher multiplicity is advantaged",
-                 "EXP1: a bigger gap gives a bigger difference", "EXP1's gaps are larger than EXP0's"],
-    "Fig 5-18": ["RL0: P1's win rate peaks at s1 = 3 against every s2", "RL0: P1 is usually advantaged",
+                 "EXP1: the larger the gap between the two multiplicities, the larger the edge",
+                 "EXP1's gaps are larger than EXP0's"],
+    "Fig 5-18": ["RL0: as P1 it wins more with three of a kind (s1 = 3) than with any other s1, for each s2 (20 "
+                 "comparisons)",
+                 "RL0: P1 is usually advantaged",
                  "RL1: s1 >= 3 always advantaged, s1 <= 2 always disadvantaged"],
     "Fig 6-1": ["RL0 vs EXP0 games mostly take 2-5 actions"],
 }

@@ -1,8 +1,4 @@
-"""Notebook 02's readings engine (issue 36, 48): walks the claims rows after the confirmatory stage and gives each
-finding the readings its family declares (``read``: :class:`~liarlab.study.families.RowWay` records; claims of one
-sentence judged jointly); the causes follow by the protocol's one rule. The readings' own games are
-:mod:`.retrained`'s, played once and cached.
-"""
+"""Notebook 02's readings: each finding, after the confirmatory stage, gets the readings its family declares."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -33,8 +29,7 @@ def rows(claims_rows: list, inp: Inputs) -> list[dict]:
 
 
 def attach(claims_rows: list, inp: Inputs) -> tuple[list, list[dict]]:
-    """(claims rows with their readings, readings rows); causes of claims of one sentence are re-derived jointly
-    (:func:`liarlab.study.readings.jointly`), since a claims row is built before its siblings' readings exist."""
+    """(claims rows with their readings, readings rows), causes of one sentence's claims derived jointly."""
     from liarlab.study.readings import jointly
 
     rr = rows(claims_rows, inp)

@@ -237,6 +237,26 @@ def two_stage(stages: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def reading_view(reading) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The honest-bid readings (:func:`claims.honest_reading`) at margin 3, with what each value is, and the
+    margin-2 verdicts apart (shown folded): "pilot value" mixed differences and shares unsaid (a fresh reader)."""
+    import re
+
+    from liarlab.study.answer import without_point_scale
+
+    table = values_fixed(reading_headers(reading.table))
+    what = {}   # one gloss a row, or each reading's in the columns' order where they name different cases
+    for rows in (reading.by_reading or {"chosen": reading.rows}).values():
+        for r in rows:
+            m = re.search(r"value: ([^;,]+)", str(r.get("note") or ""))
+            gloss = without_point_scale(m.group(1)) if m else f"share of {r.get('unit')}"
+            said = what.setdefault((r["family"], r["claim"]), [])
+            said += [gloss] if gloss not in said else []
+    table.insert(2, "value is", [" / ".join(what.get(k, [])) for k in zip(table.family, table.claim)])
+    margin2 = [c for c in table if "margin 2" in c]
+    return table.drop(columns=margin2), table[["family", "claim", *margin2]]
+
+
 def reading_headers(table: pd.DataFrame) -> pd.DataFrame:
     """The saved honest-bid reading table (:func:`claims.reading_table`) with the readings' page names in its
     headers (:data:`experiments.READING_NAMES`; issue 50, fresh reader: one name a reading on the whole page)."""

@@ -232,7 +232,9 @@ def _glosses_are_plain(rows) -> None:
     for r in rows:
         gloss = re.search(r"(?:^|;\s*)value: ([^;]+)", r["note"] or "")
         if gloss:
-            text = gloss.group(1)
+            from liarlab.study.answer import without_point_scale
+
+            text = without_point_scale(gloss.group(1))   # the summary says it in points, its scale left out
             assert not set("()") & set(text), (r["claim"], text)
             assert not re.search(r"\b(?!Q\b)[A-Z]\b", text), (r["claim"], text)   # a Q value is the page's term
             assert len(text.split()) <= 30, (r["claim"], text)

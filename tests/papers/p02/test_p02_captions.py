@@ -110,7 +110,9 @@ def test_game_lengths_share_is_the_tables_share():
 def test_honest_reading_and_two_stages_quote_their_inputs():
     reading = Reading("best_face_plus_one", {"smallest": 1, "best_face_plus_one": 3}, [{}] * 14, pd.DataFrame())
     text = captions.honest_reading(reading)
-    assert "*smallest legal bid* 1 of 14, *most-held face + 1* 3 of 14" in text
+    # the result first, the chosen reading first (a fresh reader found it only after the table)
+    assert text.startswith("**Reproduced of the 14 EXP statements under margin 3:** *most-held face + 1* 3, "
+                           "*smallest legal bid* 1.")
     assert "**most-held face + 1**" in text
     assert "best_face_plus_one" not in text and "`" not in text   # the readings in words, never their code names
     assert "chosen on 3 against 1 of 14 EXP statements" in captions.chosen_reading(reading)   # the margin, first screen
@@ -155,6 +157,11 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     text = captions.what_we_found(claims, rows, results)
     assert "**2 findings reproduced, 1 differ, 1 undecided** of 4" in text
     assert "2 were undecided in the pilot" in text
+    # which families the undecided sit in (a fresh reader: a third undecided, and not told which)
+    assert "of 4\n  judged findings (undecided by family: Fig 5-9 1);" in text
+    flagged = claims.assign(flags=["", "", "", "undecidable", ""])
+    assert "(undecided by family: Fig 5-9 1; 1 of them flagged *undecidable*);" in \
+        captions.what_we_found(flagged, rows, results)
     # the verdict in words, then what the number is (the fixture's row has no note: the generic words) at the
     # answer's precision (the answer at the top writes it the same way)
     assert ("We reproduce this: the lowest win rate of an RLi against its own EXPi, is 0.610 (95 %: 0.550 to 0.670) "
@@ -267,7 +274,7 @@ def test_the_sequence_caption_says_it_counts_the_best_rule_not_the_rows_above_ha
             rows.append({"model": m, "opponent": o, "win_rate": 0.7 if best else 0.4})
     text = captions.sequential(pd.DataFrame(rows))
     named = [m for m in ex.sequential_names() if m.removeprefix("RL").isdigit()]
-    assert f"{len(named) - 1} of {len(named)} sequence models win more against the last EXP in their name" in text
+    assert f"{len(named) - 1} of the report's {len(named)} sequence models win more against the last EXP" in text
     assert "than against any other rule" in text and "more than half its games" in text
 
 
@@ -373,24 +380,26 @@ def test_the_forced_pair_heat_maps_fit_the_page_unscaled_with_cell_numbers_of_9_
 
 def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     # the answer's "No sample size decides the claim ... 98.75 % prediction interval for one trained agent" was
-    # jargon; What we found's "one more table could fall on either side of 50%" belongs on the first screen (issue 50)
+    # jargon; the plain answer is said first ("In short", a fresh reader: lead with it), what is decided first
     found, _, results, reading = _what_we_found_inputs()
     head = {"claim": "every RLi wins", "headline": True, "kind": "finding", "verdict": "inconclusive",
             "flags": "undecidable; agrees by selection", "reproduced_value": 0.61, "ci_low": 0.49, "ci_high": 0.73,
             "n": 10, "unit": "seeds", "interval": "98.75 %"}
     claims = pd.DataFrame([head, {**head, "claim": "other", "headline": False}])
-    text = captions.first_screen(results, claims)
-    # what is decided comes first (issue 50: "we cannot decide the main question" misled, the mean table beats its
-    # trainer), from the baseline table's own rows: the lowest mean of RL0-RL3 against its own rule, its interval
-    assert text.startswith("**In plain words: on average a trained table beats the rule it trained on; a single "
-                           "table cannot be judged.**")
+    text = captions.plain_headline(claims, results)
+    # from the baseline table's own rows: the lowest mean of RL0-RL3 against its own rule, its interval
+    assert text.startswith("Averaged over the 10 tables trained for each, every RLi's mean win rate")
     assert "the lowest mean, RL1's, is 0.580 [0.530, 0.630] (95 % confidence interval across tables)" in text
     assert "baselines in 2 of 3 cases" in text
-    # the headline's own value and interval are in the answer just above it: not repeated (a reader, fifth session)
+    # the headline's own value and interval are in the answer just below it: not repeated (a reader, fifth session)
     assert "0.610" not in text and "0.490" not in text and "0.730" not in text
-    assert ("one more trained table, even of the weakest of RL0-RL3, could win more or less than half its games (the "
-            "prediction interval in our answer above straddles 50%)") in text
-    assert "half its games.\n\n**Seats are learned.**" in text
+    assert ("one more trained table, even of the weakest of RL0-RL3, could fall on either side of 50% (its "
+            "prediction interval, below, straddles 50%)") in text
+    assert "Seats are learned" not in text and captions.first_screen(results).startswith("**Seats are learned.**")
+    # with a long full-hand run, the first screen says the full hand wins then (the second result holds at one stage)
+    results.full = pd.concat([results.full, results.full.assign(games=results.full.games * 30, win_rate=0.7)])
+    assert captions.first_screen(results).startswith("**Trained 30 times longer** (30,000 games), the full-hand table "
+                                                     "wins 0.700 against EXP0, the partial hand 0.500 after one stage")
     # What we found's first bullet says the same: what is decided beside what is not
     text = captions.what_we_found(found, [head], results)
     assert "What is decided: averaged over the 10 tables trained for each, every RLi's mean win rate" in text
@@ -398,12 +407,11 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     results.baseline_table = results.baseline_table.assign(ci_low=[0.6, 0.45, 0.85])
     assert "The mean over tables does not decide it either: averaged over the 10 tables trained for each, not every" \
         in captions.what_we_found(found, [head], results)
-    assert captions.first_screen(results, claims).startswith("**In plain words: a trained table is not yet shown")
+    assert captions.plain_headline(claims, results).startswith("Averaged over the 10 tables trained for each, not every")
     above = pd.DataFrame([{**head, "ci_low": 0.52}])
-    assert "either" not in captions.first_screen(results, above) and "straddles" not in captions.first_screen(results, above)
-    decided = claims.assign(verdict="reproduced", flags="")
-    assert captions.first_screen(results, decided).startswith("**Seats are learned.**")
-    assert captions.first_screen(results).startswith("**Seats are learned.**")
+    assert "straddles" not in captions.plain_headline(above, results)
+    assert captions.plain_headline(claims.assign(verdict="reproduced", flags=""), results) == ""
+    assert captions.plain_headline(None, results) == ""
 
 
 def test_the_two_stage_table_heads_its_columns_in_words():
@@ -432,5 +440,7 @@ def test_the_headline_quantity_names_the_shown_case_by_its_prediction_bound_not_
                             "note": "one trained table; value: RL0's win rate against EXP0, the lowest lower bound of "
                                     "the four; RL0 0.427, RL2 0.384"}])
     text = captions.headline_quantity(claims)
-    assert text.startswith("RL0's win rate against EXP0: ") and "prediction interval" in text
-    assert "lowest mean is said below" in text
+    assert text.startswith("RL0's win rate against EXP0, the one of") and ":" not in text and "prediction interval" in text
+    assert "(98.75 %, that is 95 % Bonferroni-adjusted over the 4)" not in text   # no interval column: no level
+    text = captions.headline_quantity(claims.assign(interval="98.75 % prediction interval for one trained agent"))
+    assert text.endswith("reaches lowest (98.75 %, that is 95 % Bonferroni-adjusted over the 4)")

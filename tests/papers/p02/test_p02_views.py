@@ -174,3 +174,33 @@ def test_the_reading_table_shows_each_readings_page_name_while_the_saved_headers
     table = pd.DataFrame(columns=["family", "value (smallest legal bid)", "verdict (best face + 1)"])
     assert list(views.reading_headers(table).columns) == ["family", "value (smallest legal bid)",
                                                            "verdict (most-held face + 1)"]
+
+
+def test_the_honest_bid_readings_say_what_each_value_is_and_fold_margin_2():
+    # a fresh reader: "pilot value" mixed differences and shares unsaid; four reading x margin verdicts side by side
+    from liarlab.papers.p02.claims import Reading
+
+    table = pd.DataFrame([{"family": "Fig 5-2", "claim": "a", "value (smallest legal bid)": 0.01,
+                           "verdict (smallest legal bid)": "differs", "value (best face + 1)": 0.13,
+                           "verdict (best face + 1)": "reproduced", "verdict at margin 2 (smallest legal bid)": "differs",
+                           "verdict at margin 2 (best face + 1)": "reproduced"}])
+    rows = [{"family": "Fig 5-2", "claim": "a", "note": "tag; value: 50% minus EXP0's win rate, the smallest; x",
+             "unit": "games"}]
+    at3, at2 = views.reading_view(Reading("best_face_plus_one", {}, rows, table))
+    assert at3.loc[0, "value is"] == "50% minus EXP0's win rate" and not [c for c in at3 if "margin 2" in c]
+    assert list(at2.columns) == ["family", "claim", "pilot verdict at margin 2 (smallest legal bid)",
+                                 "pilot verdict at margin 2 (most-held face + 1)"]
+    other = [{**rows[0], "note": "value: 50% minus EXP0's win rate (0.01 = 1 point)"}]
+    two = views.reading_view(Reading("x", {}, rows, table, {"smallest": other, "best_face_plus_one": rows}))[0]
+    assert two.loc[0, "value is"] == "50% minus EXP0's win rate"   # the same gloss said once, its scale left out
+    rows[0]["note"] = "tag"
+    assert views.reading_view(Reading("x", {}, rows, table))[0].loc[0, "value is"] == "share of games"
+    other[0]["note"] = "value: EXP2's win rate minus 50%"
+    two = views.reading_view(Reading("x", {}, rows, table, {"smallest": other, "best_face_plus_one": rows}))[0]
+    assert two.loc[0, "value is"] == "EXP2's win rate minus 50% / share of games"
+
+
+def test_the_three_identical_caption_gives_each_cells_sample_and_precision():
+    three = pd.DataFrame([{"a": "EXP0", "b": "EXP0", "games": 2000, "ci_low": 0.31, "ci_high": 0.35},
+                          {"a": "EXP0", "b": "EXP1", "games": 10, "ci_low": 0.0, "ci_high": 1.0}])
+    assert "Each cell: 2,000 games (95 % intervals at most ±0.020)." in captions.three_identical(three)
