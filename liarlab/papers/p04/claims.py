@@ -1,7 +1,5 @@
-"""Notebook 04's claims: its families (:data:`CLAIM_FAMILIES`), the readings of each beside the judge that runs them,
-and the judges, under the study's verdict protocol (docs/VERDICTS.md). The paper prints no number but "about 10%", so
-rows test a direction, an ordering or a word on independent runs (stage 1) or trained learners (stage 2). The
-readings come from spec §8 and §7 E10, listed before any verdict was seen (starting values added in issue 49)."""
+"""Notebook 04's claim families (:data:`CLAIM_FAMILIES`), their readings (spec §8, §7 E10, listed before any verdict)
+and judges. The paper prints no number but "about 10%", so rows test a direction, an ordering or a word."""
 from __future__ import annotations
 
 import re
@@ -51,14 +49,12 @@ S1_SENTENCE = "§2.5 (seed 003 l.65): almost all above 50 % and rising; the catc
 
 
 def confirmation_caps(runs_cap: int, seeds_cap: int) -> dict:
-    """Budgets per confirmatory group, stated before any confirmatory sample is drawn (never exceeded)."""
+    """Budgets per confirmatory group, stated before any confirmatory sample is drawn."""
     return {"stage1": runs_cap, "settings": runs_cap, "training": seeds_cap, "features": seeds_cap}
 
 
 def stager(group: str, ctx=None):
-    """The two-stage step of ``group`` (:func:`unit_judges.staged`): ``stage(est, j, judge, who=())``, with the
-    notebook's samples and budgets (``ctx.confirm``, ``ctx.caps``, ``ctx.plans``: the engine's context) or the pilot
-    alone at the full profile's budget."""
+    """``stage(est, j, judge, who=())`` of ``group`` (:func:`unit_judges.staged`) with ``ctx``'s samples and budgets."""
     confirm, caps, plans = (None, None, None) if ctx is None else (ctx.confirm.get(group), ctx.caps, ctx.plans)
     cap = {**confirmation_caps(PARAMS.size("confirm_runs_cap", "full"), PARAMS.size("confirm_seeds_cap", "full")),
            **(caps or {})}[group]
@@ -67,8 +63,7 @@ def stager(group: str, ctx=None):
 
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
            others=None, sentence=False, headline=False):
-    """A claims row; ``others``: its readings besides its family's default, as (reading, what) pairs;
-    ``sentence``: a claim of :data:`S1_SENTENCE`. A chart family's finding says it judges the method."""
+    """A claims row; ``others``: its (reading, what) pairs besides the default; ``sentence``: of :data:`S1_SENTENCE`."""
     if kind == "finding" and family in CHART_FAMILIES and not note.startswith(METHOD):
         note = f"{METHOD}; {note}" if note else METHOD
     readings = None if others is None else U.readings_of(family, text, DEFAULT_READING[family], est, judgement, others)
@@ -87,8 +82,7 @@ notebook_readings = F.readings_rows
 
 
 def ordering_checks(per_seed: pd.DataFrame, where: dict) -> dict:
-    """The E7 orderings among opponents from learners of one setting, each (least favourable estimate, judgement,
-    note): "a, f highest" (8 differences > 0), "d slightly above b, c, e" (3 "slight"), "d below a, f" (2 > 0)."""
+    """The E7 orderings of one setting's learners, each (least favourable estimate, judgement, note)."""
     out = {}
     for name, pairs, word in (("a, f highest", TOP_PAIRS, None),
                               ("d slightly above b, c, e", [("d", o) for o in ("b", "c", "e")], "slight"),
@@ -102,8 +96,7 @@ def ordering_checks(per_seed: pd.DataFrame, where: dict) -> dict:
 
 
 def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c", "d", "e", "f")) -> dict:
-    """The E8 statements: F7 - F5 about 10 points, F7-H5 - F7 differs little (means over opponents, paired by
-    seed), the H5 gain largest against d and e (Bonferroni); opponents at a ceiling or floor left out."""
+    """The E8 statements (means over opponents not at a ceiling or floor, paired by seed; d and e by Bonferroni)."""
     left_out = U.ceiling_groups(per_seed, **where)
     keep = [o for o in opponents if o not in left_out]
     lead = f"left out (a cell at a ceiling/floor): {', '.join(left_out)}; " if left_out else ""
@@ -151,17 +144,14 @@ FROM_FIRST = Reading("from the first point", "the chart's rise is read from its 
                      "the paper: \"rising, especially from 100 to 300 and 500 games\" (§2.5)")
 LATER_WINDOWS = Reading("later windows", "learning is read from games 101-300 to games 301-500",
                         "the paper: \"especially from 100 to 300 and 500 games\" (§2.5)")
-START_P0 = Reading("starts at p = 0", "the learner's search starts from (p, k) = (0, 0) instead of (0.5, 0): it "
-                   "never catches at first, so it may still be moving after game 50",
-                   "spec §8.4: the initial values of p and k are unspecified")
-START_P1 = Reading("starts at p = 1", "the learner's search starts from (p, k) = (1, 0) instead of (0.5, 0): it "
-                   "always catches at first", "spec §8.4: the initial values of p and k are unspecified")
-START_K10 = Reading("starts at k = 10", "the learner's search starts from (p, k) = (0.5, 10) instead of (0.5, 0): "
-                    "half the bound of k, so the lie profile weighs in from the first game",
-                    "spec §8.4: the initial values of p and k are unspecified")
 #: Spec §8.4's starting values of (p, k), each a settings run. Complete for the open point: p0's two ends bound how
 #: far the search must travel from its start; k0 = 10 is half k's bound (20), the default k0 = 0 its other end.
-START_SETTINGS = {START_P0: "starts at p = 0", START_P1: "starts at p = 1", START_K10: "starts at k = 10"}
+START_SETTINGS = {Reading(f"starts at {at}", f"the search starts from (p, k) = {pk}, not (0.5, 0): {why}",
+                          "spec §8.4: the initial values of p and k are unspecified"): f"starts at {at}"
+                  for at, pk, why in (("p = 0", "(0, 0)", "it never catches at first"),
+                                      ("p = 1", "(1, 0)", "it always catches at first"),
+                                      ("k = 10", "(0.5, 10)", "the lie profile weighs in from the first game"))}
+START_P0, START_P1, START_K10 = START_SETTINGS
 #: The settings-table readings of the stage-1 game and learner, by setting label (p04x.STAGE1_SETTINGS).
 GAME_SETTINGS = {C03: "opponent catches c = 0.3", C07: "opponent catches c = 0.7", UNIFORM: "uniform hands",
                  STEPS_SMALL: "steps (0.02, 0.2)", STEPS_LARGE: "steps (0.1, 1)",
@@ -490,33 +480,29 @@ S2_DEFAULT = Reading("spec rules and learner", "modified rules, MAX_PLAY 3, the 
 FEATURE_DEFAULT = Reading("spec rules and learner", "modified rules and the spec's learner, 300 training games, "
                           "\"about 10%\" read as percentage points", "spec §5.5 and §6 (interp.)", default=True)
 WEIGHTS_DEFAULT = Reading("naming the opponent", "weights differ strongly when a learner's weights name its "
-                          "opponent (leave-one-out nearest centroid) better than chance", "paper §1.3",
-                          default=True)
-RANK_RESTART = Reading("rank cycle restarts after a challenge", "the required rank restarts at A after each "
-                       "challenge instead of continuing", "spec §8.5 and §3.2: \"never reset\" is an interpretation")
-DECK_UNDEALT = Reading("per-rank totals drawn first", "each rank's total count is drawn first and the hands dealt from "
-                       "that deck, cards left undealt", "spec §8.6 and §3.2: the deck is an interpretation of "
-                       "\"random per-rank totals\"")
-STARTER = Reading("fixed first player", "the learner always plays first, in training and test, instead of a random "
-                  "first player (the opponent first, the mirror case, is not run)",
-                  "spec §8.6 and §3.2: who starts is an interpretation")
-HONEST_REWARD = Reading("honest plays rewarded 0", "a play that tells the truth earns reward 0 instead of x",
-                        "spec §8.8 and §5.3: the paper does not list the honest play's reward")
-NEXT_STATE = Reading("another s' under the delayed update", "the buffered transition a challenge settles last takes "
-                     "as s' the state right after the challenge (the reply) rather than the learner's next decision",
-                     "spec §8.8 and §5.4 (interp.)")
-EPSILON_FORM = Reading("decaying ε", "exploration decays linearly from 0.5 towards 0 over training instead of a "
-                       "constant ε = 0.5", "spec §8.8: the form of ε is unspecified")
-MIXED_POOL = Reading("one learner for all opponents", "one learner trained against a pool of all six personalities "
-                     "and tested against each, instead of one learner retrained per opponent",
-                     "spec §8.8 and §5.5: retraining per opponent is an interpretation")
-CAP_DRAWS_OUT = Reading("cap draws left out", "games stopped at the 1,000-play cap are left out of the win rate's "
-                        "denominator instead of counting as non-wins", "spec §8.10 and §3.2: scoring the cap as a "
-                        "draw that is no win is an interpretation")
-RELATIVE = Reading("10 % relative", "\"about 10%\" is a relative gain: F7's win rate is about 1.1 times F5's",
-                   "spec §6 and §8.1: \"10%\" read as points is an interpretation")
-ANOTHER_MEASURE = Reading("another measure of difference", "weights differ strongly by some other distance or test",
-                          "paper §1.3 (no measure is named)")
+                          "opponent (leave-one-out nearest centroid) better than chance", "paper §1.3", default=True)
+(RANK_RESTART, DECK_UNDEALT, STARTER, HONEST_REWARD, NEXT_STATE, EPSILON_FORM, MIXED_POOL, CAP_DRAWS_OUT, RELATIVE,
+ ANOTHER_MEASURE) = (Reading(*r) for r in (
+    ("rank cycle restarts after a challenge", "the required rank restarts at A after each challenge",
+     "spec §8.5 and §3.2: \"never reset\" is an interpretation"),
+    ("per-rank totals drawn first", "each rank's total is drawn first and the hands dealt from it, cards left undealt",
+     "spec §8.6 and §3.2: the deck is an interpretation of \"random per-rank totals\""),
+    ("fixed first player", "the learner always plays first (the mirror case is not run)",
+     "spec §8.6 and §3.2: who starts is an interpretation"),
+    ("honest plays rewarded 0", "a play that tells the truth earns 0 instead of x",
+     "spec §8.8 and §5.3: the paper does not list the honest play's reward"),
+    ("another s' under the delayed update", "the transition a challenge settles last takes as s' the state right "
+     "after the challenge, not the learner's next decision", "spec §8.8 and §5.4 (interp.)"),
+    ("decaying ε", "exploration decays linearly from 0.5 towards 0 over training",
+     "spec §8.8: the form of ε is unspecified"),
+    ("one learner for all opponents", "one learner trained against all six personalities, tested against each",
+     "spec §8.8 and §5.5: retraining per opponent is an interpretation"),
+    ("cap draws left out", "games stopped at the 1,000-play cap are left out of the win rate",
+     "spec §8.10 and §3.2: a cap draw scored as no win is an interpretation"),
+    ("10 % relative", "\"about 10%\" is relative: F7's win rate is about 1.1 times F5's",
+     "spec §6 and §8.1: \"10%\" read as points is an interpretation"),
+    ("another measure of difference", "weights differ strongly by some other distance or test",
+     "paper §1.3 (no measure is named)")))
 #: The training size of the rule-variant grid (E10).
 GRID_GAMES = 300
 #: Grid variants that contradict a rule the paper states: in the grid and its tables, never a claim's reading.
@@ -527,31 +513,21 @@ DEFAULT_READING = {STAGE1_FAMILY: S1_DEFAULT, LEARNING_FAMILY: S1_DEFAULT, EXAMP
                    DISCUSSION_FAMILY: K_DEFAULT, TRAINING_FAMILY: S2_DEFAULT,
                    FEATURE_FAMILY: FEATURE_DEFAULT, WEIGHTS_FAMILY: WEIGHTS_DEFAULT}
 #: The stage-2 readings outside the E10 grid: what builds each (a switch of the engine or the learner,
-#: p04.experiments.OPEN_POINT_SWITCHES, issue 49, with the claim's learners retrained; or pooled learners) and how
-#: the switch's learners were trained (p04.experiments.open_point_learners).
+#: p04.experiments.OPEN_POINT_SWITCHES, issue 49; or pooled learners) and how its learners were trained.
 STAGE2_UNBUILT = {
-    RANK_RESTART: ("the rules switch rank_after_challenge='restart'",
-                   "after every challenge the next play must claim A, in training and test"),
-    DECK_UNDEALT: ("the rules switch deck='totals first'",
-                   "each rank's total is drawn uniform on 0..8 (mean 4, the traditional deck's count the seed "
-                   "contrasts it with: \"not 4 but random\"), again until the deck holds 10 cards; the two hands "
-                   "of 5 are dealt from it and the rest stays undealt"),
-    STARTER: ("the rules switch first_player=0", "the learner plays first in every training and test game (the "
-              "first player is still drawn, so the deals are the default's)"),
-    HONEST_REWARD: ("the learner switch honest_reward='0'", "a TRUTH play earns 0, challenged or not; lies, "
-                    "challenges and the ±100 of a game's end keep their rewards"),
-    NEXT_STATE: ("the learner switch next_state='after reply'",
-                 "the transition a challenge settles last takes as s' the table right after the challenge (empty "
-                 "pile, the next required rank), not the learner's next decision; the other transitions keep "
-                 "s' = the next buffered state"),
+    RANK_RESTART: ("the rules switch rank_after_challenge='restart'", "the next play after a challenge claims A"),
+    DECK_UNDEALT: ("the rules switch deck='totals first'", "each rank's total is drawn uniform on 0..8 (mean 4, the "
+                   "traditional deck's) until the deck holds 10 cards; two hands of 5 are dealt, the rest undealt"),
+    STARTER: ("the rules switch first_player=0", "the learner plays first in every game (the deals are the default's)"),
+    HONEST_REWARD: ("the learner switch honest_reward='0'", "a TRUTH play earns 0; the other rewards are kept"),
+    NEXT_STATE: ("the learner switch next_state='after reply'", "the last settled transition takes as s' the table "
+                 "right after the challenge; the others keep the next buffered state"),
     EPSILON_FORM: ("the learner switch epsilon_schedule='linear' (training in blocks, no engine change)",
-                   "ε falls linearly from the spec's 0.5 towards 0 over training, lowered every 10 games (block b "
-                   "of B plays at 0.5 (1 - b/B)), the test greedy as by default: the seed names only the constant "
-                   "\"noise\" 0.5, and a straight fall from it to the greedy test is the plainest decaying form"),
-    MIXED_POOL: ("a learner trained against a pool of opponents (built where the call is given the pooled learners: "
-                 "p04.experiments.pooled_learners, about 0.07 CPU s a learner at full size)",
-                 "one learner per seed trained against all six opponents in turn (10-game blocks, the claim's "
-                 "training size against each), tested frozen against each; the same seeds per cell as the grid"),
+                   "ε is 0.5 (1 - b/B) in 10-game block b of B, the plainest decaying form from the seed's constant "
+                   "0.5; the test stays greedy"),
+    MIXED_POOL: ("a learner trained against a pool of opponents (p04.experiments.pooled_learners, about 0.07 CPU s a "
+                 "learner at full size)", "one learner per seed trained against all six in 10-game blocks, the "
+                 "claim's training size against each, tested frozen against each; the grid's seeds"),
 }
 #: Measured at full size: the six switches' 9,720 learners (trained up to 1,000 games, tested 5,000) took 76 CPU s.
 SWITCH_COST = ("the switch exists; its learners were not given to this call (p04.experiments.open_point_learners, "
@@ -899,9 +875,7 @@ def _fresh(row, pattern=r"confirmatory \(fresh\)") -> bool:
 
 def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, learner_runs: int,
                  baseline_runs: int) -> dict:
-    """The answer's words (:func:`liarlab.study.notebook.fill_answer`): what the headline's number is, the second
-    result (the learner against always catching) and the third (lie history), each with the sample that decides it,
-    and the short answer."""
+    """The answer's words (:func:`liarlab.study.notebook.fill_answer`), each result with the sample that decides it."""
     base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
     pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1–P5"
     second = ("the learner's win rate minus always catching's over games 301-500, averaged over the five personalities "
@@ -912,10 +886,9 @@ def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, l
                  else f", in the pilot, which decides it ({learner_runs:,} runs of the learner and {baseline_runs:,} "
                       "of always catching per personality; each run index's mean over P1–P5 counts once, so "
                       f"{learner_runs + baseline_runs:,} runs in all),"))
-    third = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) minus without it "
-             "(features 1-5, F5), averaged over the types a-f not at a ceiling"
-             + (f", in a confirmatory sample of {int(hist.n):,} fresh learners a cell (the pilot, quoted in the "
-                "sections below, gave "
+    third = ("the stage-2 learner's test win rate with the opponent's lie history (F7) minus without it (F5), averaged "
+             "over the types a-f not at a ceiling"
+             + (f", in a confirmatory sample of {int(hist.n):,} fresh learners a cell (the pilot gave "
                 f"{100 * hist.pilot_value:+.1f} points)" if _fresh(hist) else ", in the pilot")
              + _history_range(hist))
     return dict(quantity=headline_quantity(claims, stage1_runs, sizes), paper=HEADLINE_PAPER, second=base.claim,
@@ -923,16 +896,13 @@ def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, l
 
 
 def _fresh_runs(row) -> str:
-    """The confirmatory sample's count of runs as its note gives it ("42 runs, "), or nothing: the first screen's "over
-    42 runs" read against 10 runs a personality (issue 50)."""
+    """The confirmatory sample's count of runs as its note gives it ("42 runs, "), or nothing (issue 50)."""
     m = re.search(r"confirmatory \(fresh\) [^;]*? on (\d+) runs", str(row.get("note") or ""))
     return f"{int(m.group(1)):,} runs, " if m else ""
 
 
 def _history_range(hist) -> str:
-    """What the lie-history verdict and its cause rest on, said precisely (issue 50: "too little power" read as a
-    claim about an interval that lies wholly below the paper's value): the range the rule allows for "about 10",
-    where the interval lies, and that the cause comes from the readings table."""
+    """The range the rule allows for "about 10", where the interval lies, and where the cause comes from (issue 50)."""
     m = re.search(r"allowed \[([-0-9.]+), ([-0-9.]+)\]", str(hist.get("rule") or ""))
     if not m:
         return ""
@@ -941,16 +911,12 @@ def _history_range(hist) -> str:
              else "inside it" if low / 100 <= hist.ci_low and hist.ci_high <= high / 100 else "across its edge")
     out = (f". The rule reads \"about 10\" as {low:.1f} to {high:.1f} points; this run's interval lies {where}")
     if hist.get("verdict") == "differs" and str(hist.get("cause")) == "power":
-        out += (". The cause named below is the readings table's: no other reading of the paper's open points "
-                "reproduces the 10 points and at least one is still undecided, so the difference is not yet shown to "
-                "hold under every reading")
+        out += ". The cause below is the readings table's: no other reading reproduces 10 points, one is still undecided"
     return out
 
 
 def short_answer(claims: pd.DataFrame) -> str:
-    """The question answered in plain words from the same two rows as the second and third results: how the stage-1
-    learner fares against always catching (what that says about learning where an opponent lies), and what lie
-    history is worth in stage 2 against the paper. "Not as the paper reports it" leads only where a row says so."""
+    """The question answered from the second and third results' rows; "Not as the paper reports it" where they say so."""
     base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
     window = base.claim[base.claim.find("(") + 1:base.claim.rfind(")")]
 
