@@ -2,7 +2,6 @@
 found"), every number computed from the results and the claims table (tests/papers/p04/test_summary.py)."""
 from __future__ import annotations
 
-
 import numpy as np
 import pandas as pd
 
@@ -172,7 +171,7 @@ def where_we_differ(results: p04r.Results) -> str:
 def _stage1_found(stage1: p04r.Stage1, claims: pd.DataFrame) -> str:
     final, k_row = stage1.final, claims[claims.claim.str.startswith("Stage 1: per-position")].iloc[0]
     w = stage1.window_table.set_index(["personality", "window"]).win_rate
-    return (f"* **Stage 1.** In games 301–500 the learner wins "
+    return ("* **Stage 1.** In games 301–500 the learner wins "
             + ", ".join(f"{n} {100 * w[(n, LATE_WINDOW)]:.0f}%" for n in PERSONALITIES)
             + f" (means over {int(final.runs.min())} runs); the learned p reaches "
             f"{final[final.personality != 'P5'].p_mean.mean():.2f} against P1–P4 and k {final.k_mean.mean():.1f}. "
