@@ -106,14 +106,14 @@ def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c"
     h, m = (V.paired_difference(g[keep].mean(axis=1).to_numpy(), np.zeros(len(g))) for g in (hist, mem))
     out = {"history about 10 points": (h, V.about(printed.HISTORY_GAIN_PP / 100, h, span=2.0, reference=0.0),
                                        f"{lead}F7 - F5 per opponent: {U.per(hist.mean())}"),
-           "H5 differs little from H3": (m, V.word("differ little", m), f"{lead}F7-H5 - F7 per opponent: "
+           "H5 differs little from H3": (m, V.word("differ little", m), f"{lead}win rate F7-H5 minus F7 per opponent: "
                                                                        f"{U.per(mem.mean())}")}
     pairs = [(t, o) for t in ("d", "e") for o in keep if o not in ("d", "e")]
     if all(t in keep for t in ("d", "e")) and pairs:
         est, j, ests = U.all_pairs(lambda t, o, lv: V.paired_difference(mem[t].to_numpy(), mem[o].to_numpy(),
                                                                         level=lv),
                                    pairs, f"H5 gain of d and e above each other opponent's, {len(pairs)} differences")
-        out["H5 helps d and e most"] = (est, j, lead + "differences of H5 gains (points): "
+        out["H5 helps d and e most"] = (est, j, lead + "win rate gains of H5, d or e minus another (points): "
                                         + U.per((f"{t}-{o}", e.value) for (t, o), e in ests.items()))
     else:
         out["H5 helps d and e most"] = (None, V.stated("inconclusive", "H5 gains of d and e above the others'"),
@@ -290,15 +290,15 @@ def _learning_claims(runs, windows, stage, settings_runs) -> list[dict]:
             rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est,
                                V.undecidable(V.stated("inconclusive", "direction of a gain; cells at a ceiling/floor "
                                                                       "are left out"), "a window at a ceiling/floor"),
-                               family=LEARNING_FAMILY, note="a window at a ceiling/floor: left out of gain comparisons"))
+                               family=LEARNING_FAMILY, note="windowed win rate, last minus first window: a window at a ceiling/floor"))
             continue
         later = (lambda name=name: _windowed_rise(runs, name, labels[-2], last)) if len(labels) > 2 \
             else "only two windows were computed"
         rows.append(_s1_row((runs, stage, settings_runs), text, "s1_learns",
                             lambda f, name=name: _windowed_rise(f, name, first, last), [(LATER_WINDOWS, later)],
-                            (name,), f"windowed win rates (games {first}: {100 * b.mean():.1f}%, games {last}: "
-                                     f"{100 * a.mean():.1f}%), paired by run; the paper infers learning from its "
-                                     "rising chart", family=LEARNING_FAMILY, pilot=U.rise(est)))
+                            (name,), f"windowed win rate, games {last} minus games {first} ({100 * b.mean():.1f}% "
+                                     f"to {100 * a.mean():.1f}%), paired by run", family=LEARNING_FAMILY,
+                            pilot=U.rise(est)))
     return rows
 
 
@@ -367,11 +367,10 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
     return _claim(f"Stage 1 example: an opponent lied {ex['lies']} times at position {ex['position']} in "
                   f"{ex['games']} games", f"{ex['lies']}/{ex['games']} = {rate:.3f}", est, verdict, kind="check",
                   family=EXAMPLE_FAMILY, selected=fits, others=others,
-                  note=f"shown: {shown}; realised rates at position {ex['position']}: "
+                  note=f"value: the realised lie rate, a share; shown: {shown}; at position {ex['position']}: "
                        + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
-                       + "; our lie profiles are the spec's reading; the paper gives the number 'for example' "
-                         "(pìrú) in its method section: the paper's own illustrative example, not a finding and not a "
-                         "check of our code")
+                       + "; the paper's 'for example' (pìrú) in its method: the paper's own illustrative example, "
+                         "not a finding and not a check of our code")
 
 
 def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, ctx=None) -> dict:
@@ -640,19 +639,17 @@ def training_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.D
                               {"opponent": opp, "training_games": low}))
 
     for opp in sorted(per_seed.opponent.unique()):
-        text = f"Stage 2 vs {opp}: win rate rises from {low} to {top:,} training games"
+        at, note = (f"a cell at {low:,}, {mid:,} or {top:,} games is at the ceiling",
+                    f"test win rate of learners trained {top:,} minus {low} games, paired by seed")
         if opp in ceil:
-            est = rises(per_seed, opp)[0]
+            est, others, note = rises(per_seed, opp)[0], None, f"{note}; left out: {at}"
             j = V.undecidable(V.stated("inconclusive", "direction of a gain (> 0); cells at a ceiling or floor "
-                                                       "(>= 99.5 % or <= 0.5 %) are left out of gain comparisons"),
-                              f"a cell at {low:,}, {mid:,} or {top:,} games is at the ceiling")
-            rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
-                               note=f"left out: a cell at {low:,}, {mid:,} or {top:,} games is at the ceiling"))
-            continue
-        est, j = stage(*rises(per_seed, opp), lambda f, n, opp=opp: rises(U.first(f, n), opp))
-        rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
-                           note=f"test win rate of learners trained {top:,} minus {low} games, paired by seed",
-                           others=readings(lambda f, opp=opp: rises(f, opp))))
+                                                       "(>= 99.5 % or <= 0.5 %) are left out of gain comparisons"), at)
+        else:
+            est, j = stage(*rises(per_seed, opp), lambda f, n, opp=opp: rises(U.first(f, n), opp))
+            others = readings(lambda f, opp=opp: rises(f, opp))
+        rows.append(_claim(f"Stage 2 vs {opp}: win rate rises from {low} to {top:,} training games",
+                           printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY, note=note, others=others))
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
 
     def slows(frame):
@@ -667,7 +664,7 @@ def training_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.D
     est, j = stage(est, j, lambda f, n: slows(U.first(f, n)))
     rows.append(_claim(f"Stage 2: the rise slows after about {mid} training games", printed.PAPER_VALUES["s2_flattens"],
                        est, j, family=TRAINING_FAMILY, others=readings(lambda f: slows(f)[:2]),
-                       note=f"gain per 100 training games, {low}->{mid} ({U.pct(early.mean())} points) minus "
+                       note=f"win rate gain per 100 training games (0.01 = 1 point), {low}->{mid} ({U.pct(early.mean())} points) minus "
                             f"{mid}->{top:,} ({U.pct(late.mean())} points) in the pilot, mean over opponents "
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else "")))
     grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
@@ -686,7 +683,7 @@ def training_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.D
             per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained, pooled,
             switched)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY, others=others,
-                           note=f"least favourable difference shown; pilot: {note}"))
+                           note=f"least favourable win rate difference (0.01 = 1 point) shown; pilot: {note}"))
     return rows
 
 
@@ -739,8 +736,8 @@ def weights_claim(separability: dict) -> dict:
                   V.direction(est, ">", separability["chance"]), family=WEIGHTS_FAMILY,
                   others=[(ANOTHER_MEASURE, "the paper names no measure of how strongly weights differ, so no second "
                                             "one can be read from it")],
-                  note=f"leave-one-out nearest-centroid accuracy of naming the opponent from a learner's weights, "
-                       f"{separability['learners']} learners (one seed each), chance {separability['chance']:.3f}")
+                  note=f"value: the share of learners whose weights name their opponent; leave-one-out nearest "
+                       f"centroid, {separability['learners']} learners, chance {separability['chance']:.3f}")
 
 
 # ============================================================================ extensions
@@ -763,23 +760,23 @@ def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.
             rows.append(_ours(f"Extension: share of decided games won by the first player, {pool} ({r})", est,
                               "our measurement (the paper states no first-mover effect); the note says where the 95 % "
                               "interval lies against 50 %", AUDIT_FAMILY,
-                              f"interval {word}; ordered pairs, first player drawn at random; the first player to "
-                              f"start a turn with at most as many cards as one play may hold wins "
+                              f"value: a share of decided games; interval {word}; first player drawn at random; the "
+                              f"first to start a turn with at most as many cards as one play may hold wins "
                               f"{100 * g.first_opportunity_wins_share[r]:.1f} %, winning plays that were lies "
                               f"{100 * g.lying_final_plays_share[r]:.1f} %"))
         est = V.difference_of_proportions(int(g.first_player_wins[var]), int(g.decided[var]),
                                           int(g.first_player_wins[mod]), int(g.decided[mod]))
         rows.append(_ours(f"Extension: change of the first player's share when the emptying play can be challenged, "
                           f"{pool}", est, "our measurement; the variant is not the paper's rule", AUDIT_FAMILY,
-                          "variant minus modified rules (Newcombe 95 %)" + (
+                          "first player's win rate, variant minus modified rules (Newcombe 95 %)" + (
                               ranks if pool == "a-f only" else "; the random agent challenges half of all plays, the "
                                                                "emptying play included")))
     paper_rules = learners[learners.variant == "paper"] if "variant" in learners.columns else learners
     est = V.across_seeds((paper_rules.expressible / paper_rules.opportunities.clip(lower=1)).to_numpy())
     rows.append(_ours("Extension: share of the learner's turns with at most 3 cards at which its actions can empty "
                       "its hand", est, "our measurement; no paper value", AUDIT_FAMILY,
-                      "TRUTH_n plays only the required rank and LIE_n only other ranks, so a mixed hand cannot be "
-                      "emptied in one play; F7 learners of the training sweep, test games"))
+                      "value: a share of turns; TRUTH_n plays only the required rank and LIE_n only others, so a mixed "
+                      "hand cannot be emptied in one play; F7 learners of the training sweep, test games"))
     return rows
 
 
@@ -802,26 +799,24 @@ def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.Data
     if training is not None and "last play challengeable" in set(training.trained_under):
         t = training.set_index(["opponent", "trained_under"]).loc[("a", "last play challengeable")]
         why = (f"; in training under the variant {100 * t.final_share:.0f} % of its challenges were of a's "
-               f"hand-emptying play and {100 * t.final_accuracy:.0f} % of those caught a lie (its other challenges "
-               f"{100 * t.other_accuracy:.0f} %): challenging pays there, and since no feature marks that play "
-               "(feature 2 puts a hand of 0 and of 1 card in one level), the learned challenge value carries over "
-               "to a's ordinary plays, which are honest whenever a holds the required rank")
+               f"hand-emptying play, {100 * t.final_accuracy:.0f} % of those caught a lie (others "
+               f"{100 * t.other_accuracy:.0f} %); no feature marks that play, so the challenge value carries over")
     for key, text, note in (
             ("training", "Extension: the learner's drop against a under the variant comes from training",
              "test win rate against a under the modified rules of learners trained 1,000 games under the variant "
              "minus learners trained under the modified rules (independent learners, Welch)"),
             ("test_time", "Extension: the variant's own effect at test time on the same learners (vs a)",
-             "learners trained under the variant, tested under the variant minus under the modified rules (paired "
-             "by learner): a never challenges, so the variant only adds options"),
+             "win rate of learners trained under the variant, tested under the variant minus under the modified "
+             "rules (paired by learner)"),
             ("challenge_share", "Extension: learners trained under the variant challenge more often (vs a, "
-             "modified-rules test)", "challenges per decision at test, trained under the variant minus under the "
-             "modified rules" + why)):
+             "modified-rules test)", "challenges per decision at test (0.01 = 1 point), trained under the variant "
+             "minus under the modified rules" + why)):
         rows.append(_ours(text, effects[key], "our measurement; no paper value", VARIANT_FAMILY, note))
     top = int(per_seed_var.training_games.max())
     est, j, note = ordering_checks(per_seed_var, {"training_games": top})["a, f highest"]
     rows.append(_ours(f"Extension: highest win rates against a and f under the variant ({top:,} training games)", est,
                       f"the E7 ordering rechecked under the variant: {j.rule}", VARIANT_FAMILY,
-                      f"judged as the E7 row: {j.verdict}; {note}"))
+                      f"least favourable win rate difference (0.01 = 1 point); as the E7 row: {j.verdict}; {note}"))
     return rows
 
 
@@ -834,17 +829,16 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
                                                                         "test win rate across learners of one cell, "
                                                                         "mean over cells"),
                    kind="check", family="Test size (§3.4)",
-                   note=f"measured half-width ±{100 * 1.96 * small_test_sd:.0f} points: the binomial "
-                        f"±{100 * half:.0f} points plus the spread between learners; a difference of two such tests "
-                        "is about 1.4 times wider; our learners' tests are longer (the first screen's How it is "
-                        "judged gives their size)")]
+                   note=f"value: the half-width, a share; ±{100 * 1.96 * small_test_sd:.0f} points: the binomial "
+                        f"±{100 * half:.0f} plus the spread between learners; a difference of two tests is about 1.4 "
+                        "times wider; our tests are longer (How it is judged)")]
     if history_one_hot is not None:
         keep = history_one_hot[~history_one_hot.at_ceiling]
         est = V.mean_of(keep.difference.to_numpy(), -1.0, 1.0, unit="opponents") if len(keep) > 1 else \
             V.exact(keep.difference.mean())
         rows.append(_ours("Extension: lie history (F7 - F5) with one-hot features", est,
                           "our result under the spec's encoding variant; no paper value", FEATURE_FAMILY,
-                          "mean over opponents (left out at a ceiling: "
+                          "win rate F7 minus F5, mean over opponents (left out at a ceiling: "
                           + (", ".join(history_one_hot[history_one_hot.at_ceiling].opponent) or "none")
                           + "); per opponent (points): "
                           + U.per(zip(history_one_hot.opponent, history_one_hot.difference))))
@@ -854,8 +848,8 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
                                                                "not decided against")
         rows.append(_ours(f"Extension: {r.players}-player game, learner vs {r.opponent}", est,
                           "our result; the paper ran two-player games only", MULTI_FAMILY,
-                          f"300 training games, F7; learners' seats rotate; interval {word} the fair share "
-                          f"{1 / r.players:.3f}"))
+                          f"value: the learner's win rate, a share; 300 training games, F7; seats rotate; interval "
+                          f"{word} the fair share {1 / r.players:.3f}"))
     return rows
 
 
