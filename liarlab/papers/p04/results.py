@@ -49,7 +49,7 @@ class Stage1:
 
     @property
     def final(self) -> pd.DataFrame:
-            s = self.summary
+        s = self.summary
         return s[s.games == s.games.max()][["personality", "runs", "win_rate", "ci_low", "ci_high", "draw_rate",
                                              "loss_rate", "p_mean", "k_mean"]]
 

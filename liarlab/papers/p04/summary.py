@@ -38,15 +38,12 @@ def audit_line(robin: p04r.RoundRobin) -> str:
             f"(modified: {_pct(a_mod.cap_draw_share, 2)}%)")
 
 
-def variant_line(robin: p04r.RoundRobin, exploit: pd.DataFrame) -> str:
-    share = robin.first_player_share
-    moved = robin.rank_changes()
+def variant_line(robin: p04r.RoundRobin) -> str:
+    share, moved = robin.first_player_share, robin.rank_changes()
     return (f"first player's share of decided games, a-f only: {_pct(share(AF_POOL, MODIFIED))}% -> "
             f"{_pct(share(AF_POOL, VARIANT))}% with the emptying play challengeable; the random agent's cells: "
             f"{_pct(share(RANDOM_POOL, MODIFIED))}% -> {_pct(share(RANDOM_POOL, VARIANT))}%. "
-            "Ranks that change among a-f: " + (", ".join(f"{t} {a} -> {b}" for t, a, b in moved) or "none") + ". "
-            f"The exploiter beats b by {U.pct(exploit.gain.min())} to {U.pct(exploit.gain.max())} points across "
-            "types and rules.")
+            "Ranks that change among a-f: " + (", ".join(f"{t} {a} -> {b}" for t, a, b in moved) or "none") + ".")
 
 
 def learner_audit_line(training: p04r.Training) -> str:
@@ -65,18 +62,15 @@ def beaten_line(baselines: p04r.Baselines) -> str:
 def cross_rules_line(baselines: p04r.Baselines) -> str:
     e, ta = baselines.effects, baselines.trained_against_a()
     tr, tt = e["training"], e["test_time"]
-    cross = baselines.cross_table.set_index(["opponent", "trained_under", "tested_under"])
-    own = cross.loc[("a", MODIFIED, MODIFIED)]
-    pool = (f"the cross-rules table's learners are a second, fresh set ({int(own.learners)} per type and rule set), so "
-            f"its win rate against a trained and tested under the modified rules ({_pct(own.win_rate)}%) is an "
-            f"estimate apart from the learner column of the first table ({_pct(baselines.side.iloc[:, 0]['a'])}%, "
-            "the training chart's learners); ")
-    return (pool + f"against a: training under the variant changes the test win rate by {U.pct(tr.value)} points "
-            f"({tr.interval_label} interval {U.pct(tr.low)} to {U.pct(tr.high)}), the variant at test time by "
-            f"{U.pct(tt.value)} ({U.pct(tt.low)} to {U.pct(tt.high)}); learners trained under the variant "
-            f"challenge {U.pct(e['challenge_share'].value)} points more of their decisions; in training under the "
-            f"variant {_pct(ta.final_share, 0)}% of their challenges against a were of a's hand-emptying play, and "
-            f"{_pct(ta.final_accuracy, 0)}% of those caught a lie (other challenges: {_pct(ta.other_accuracy, 0)}%)")
+    own = baselines.cross_table.set_index(["opponent", "trained_under", "tested_under"]).loc[("a", MODIFIED, MODIFIED)]
+    return (f"the cross-rules learners are a fresh set ({int(own.learners)} per type and rule set): against a under "
+            f"the modified rules they win {_pct(own.win_rate)}% (the first table's learners "
+            f"{_pct(baselines.side.iloc[:, 0]['a'])}%); training under the variant changes it by {U.pct(tr.value)} "
+            f"points ({tr.interval_label} interval {U.pct(tr.low)} to {U.pct(tr.high)}), the variant at test time by "
+            f"{U.pct(tt.value)} ({U.pct(tt.low)} to {U.pct(tt.high)}); trained under the variant they challenge "
+            f"{U.pct(e['challenge_share'].value)} points more of their decisions, and in training "
+            f"{_pct(ta.final_share, 0)}% of their challenges against a were of its hand-emptying play, "
+            f"{_pct(ta.final_accuracy, 0)}% of those caught a lie (others {_pct(ta.other_accuracy, 0)}%)")
 
 
 def traditional_line(trad: p04r.Traditional) -> str:
