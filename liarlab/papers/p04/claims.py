@@ -130,20 +130,19 @@ C03, C07 = (Reading(f"personalities catch c = {c}", f"the personalities catch ea
                     "spec §8.2: the paper does not say how the personalities catch") for c in (0.3, 0.7))
 P5_20, P5_40 = (Reading(f"P5 lies {q} %", f"P5 lies at each position with probability {q / 100}",
                         "spec §8.3: the paper says only that P5 is mostly honest") for q in (20, 40))
-UNIFORM = Reading("uniform hands", "the number of black cards is uniform on 0..10",
-                  "spec §2.1 variant and §8.3: the hand distribution is unspecified")
 STEPS_SMALL, STEPS_LARGE = (Reading(f"steps ({p}, {k})", f"the search steps p by {p} and k by {k}",
                                     "spec §8.4: steps of p and k are unspecified") for p, k in ((0.02, 0.2), (0.1, 1)))
-MODEL = Reading("simulates a model", "the learner's simulated games are played against independent lies at the "
-                "observed rates n_i/G instead of the personality's program", "spec §8.4")
-WINDOWED = Reading("windowed rate", "the win rate is the share of games won in the last window (games 301-500), "
-                   "not the cumulative share", "spec §8.4: cumulative vs windowed win rate")
-DRAWS_HALF = Reading("draws count half", "a draw counts as half a win",
-                     "spec §2.5: draws counted as non-wins is an interpretation")
-FROM_FIRST = Reading("from the first point", "the chart's rise is read from its first point (20 games) to 500",
-                     "the paper: \"rising, especially from 100 to 300 and 500 games\" (§2.5)")
-LATER_WINDOWS = Reading("later windows", "learning is read from games 101-300 to games 301-500",
-                        "the paper: \"especially from 100 to 300 and 500 games\" (§2.5)")
+UNIFORM, MODEL, WINDOWED, DRAWS_HALF, FROM_FIRST, LATER_WINDOWS = (Reading(*r) for r in (
+    ("uniform hands", "the number of black cards is uniform on 0..10",
+     "spec §2.1 variant and §8.3: the hand distribution is unspecified"),
+    ("simulates a model", "the simulated games are played against independent lies at the observed rates n_i/G",
+     "spec §8.4"),
+    ("windowed rate", "the win rate is the share won in games 301-500", "spec §8.4: cumulative vs windowed win rate"),
+    ("draws count half", "a draw counts as half a win", "spec §2.5: draws counted as non-wins is an interpretation"),
+    ("from the first point", "the chart's rise is read from 20 games to 500",
+     "the paper: \"rising, especially from 100 to 300 and 500 games\" (§2.5)"),
+    ("later windows", "learning is read from games 101-300 to games 301-500",
+     "the paper: \"especially from 100 to 300 and 500 games\" (§2.5)")))
 #: Spec §8.4's starting values of (p, k), each a settings run. Complete for the open point: p0's two ends bound how
 #: far the search must travel from its start; k0 = 10 is half k's bound (20), the default k0 = 0 its other end.
 START_SETTINGS = {Reading(f"starts at {at}", f"the search starts from (p, k) = {pk}, not (0.5, 0): {why}",
@@ -166,8 +165,7 @@ NO_SETTINGS = "the stage-1 settings runs were not given to this call"
 
 
 def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True) -> list:
-    """A stage-1 claim's (reading, what) pairs: ``first`` (its own), draws counted half, the settings (P5's lie
-    rate where it bears on the claim, ``p5``; the starting values always), each judged by the row's own rule."""
+    """A stage-1 claim's (reading, what) pairs: ``first``, draws counted half, the settings (P5's if ``p5``)."""
     items = list(GAME_SETTINGS.items()) + (list(P5_SETTINGS.items()) if p5 else []) + list(START_SETTINGS.items())
     out = list(first) + [(DRAWS_HALF, lambda: judge(U.rescored(runs, "half")))]
     for reading, label in items:
@@ -184,14 +182,12 @@ def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True
 
 def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, ctx=None,
                   settings_runs: pd.DataFrame | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list:
-    """Stage-1 rows from the default learner's runs, windowed rates and lie rates; ``settings_runs`` judge the
-    readings. The sentence's claims are all built here, their causes judged jointly
-    (:func:`liarlab.study.readings.jointly`)."""
+    """Stage-1 rows; the sentence's claims are built here, their causes judged jointly (study.readings.jointly)."""
     from liarlab.study.readings import jointly
 
     stage = stager("stage1", ctx)
-    rows = ([_above_half_claim(runs, windows, stage, settings_runs)]
-            + _chart_rise_claims(runs, windows, stage, settings_runs) + _learning_claims(runs, windows, stage, settings_runs)
+    rows = ([_above_half_claim(runs, windows, stage, settings_runs)] + _chart_rise_claims(runs, windows, stage,
+            settings_runs) + _learning_claims(runs, windows, stage, settings_runs)
             + _not_lower_claims(runs, stage, settings_runs) + [example_claim(lie_rates, lie_rates_uniform)])
     return jointly(rows, notebook_readings(rows))
 
@@ -251,8 +247,7 @@ def _windowed_rise(frame: pd.DataFrame, name: str, first: str, last: str):
 
 def _s1_row(ctx, text, key, judge, own, who, note, *, family=STAGE1_FAMILY, pilot=None, fresh=None, p5=True,
             sentence=True) -> dict:
-    """One stage-1 claims row: judged by ``judge(runs)`` (or ``pilot``), staged on the first fresh runs (or
-    ``fresh``), its readings ``own`` and every stage-1 one (:func:`_stage1_readings`) judged by ``judge``."""
+    """One stage-1 row judged by ``judge(runs)`` (or ``pilot``), staged on fresh runs, with the stage-1 readings."""
     runs, stage, settings_runs = ctx
     est, j = stage(*(pilot or judge(runs)), fresh or (lambda f, n: judge(U.first(f, n, "run"))), who)
     return _claim(text, printed.PAPER_VALUES[key], est, j, family=family, note=note, sentence=sentence,
@@ -260,9 +255,7 @@ def _s1_row(ctx, text, key, judge, own, who, note, *, family=STAGE1_FAMILY, pilo
 
 
 def _chart_rise_claims(runs, windows, stage, settings_runs) -> list[dict]:
-    """The chart per personality: cumulative win rate after 500 games minus after 100, paired by run: what the chart
-    shows, not whether the search learned (:func:`_learning_claims`); the windowed rise is a reading (spec §8.4).
-    Every claim of the stage-1 sentence declares P5's lie rate (against P1-P4 its runs are the default's)."""
+    """The chart's rise per personality (cumulative, paired by run): what it shows, not whether the search learned."""
     labels = list(dict.fromkeys(windows.window))
     top, first = int(runs.games.max()), int(runs.games.min())
     mid = 100 if 100 in set(runs.games) else sorted(runs.games.unique())[len(runs.games.unique()) // 2]
@@ -271,9 +264,8 @@ def _chart_rise_claims(runs, windows, stage, settings_runs) -> list[dict]:
                     lambda f, name=name: _cumulative_rise(f, name, mid),
                     [(FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
                      (WINDOWED, lambda name=name: _windowed_rise(runs, name, labels[0], labels[-1]))], (name,),
-                    f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired by run; a "
-                    "cumulative rate keeps rising after learning stops, so this is what the chart shows, not whether "
-                    "the learner still learns")
+                    f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired by run; it "
+                    "keeps rising after learning stops")
             for name in runs.personality.unique()]
 
 
@@ -303,8 +295,7 @@ def _learning_claims(runs, windows, stage, settings_runs) -> list[dict]:
 
 
 def _not_lower(frame: pd.DataFrame, name: str, n=None):
-    """The win rate against ``name`` minus the mean against P2-P4 at the last checkpoint or window, run by run
-    (the first ``n`` runs), by the word "not lower"."""
+    """Win rate against ``name`` minus the mean against P2-P4 at the last checkpoint or window, by "not lower"."""
     column = "games" if "games" in frame.columns else "window"
     w = frame[frame[column] == frame[column].max()].pivot(index="run", columns="personality", values="win_rate")
     w = (w if n is None else w.sort_index().iloc[:n]).dropna(subset=[name, "P2", "P3", "P4"])
@@ -340,8 +331,7 @@ def _example_pick(judged: dict) -> str:
 
 
 def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | None = None) -> dict:
-    """"The opponent lied 343 times at position 6 in 500 games" against each personality's realised rate; the
-    paper gives it "for example" (譬如) in its method section: an illustration, kind ``check``."""
+    """"Lied 343 times at position 6 in 500 games" against each realised rate: the paper's example (譬如), a check."""
     ex = printed.STAGE1_EXAMPLE
     judged = _example_judged(lie_rates)
     shown = _example_pick(judged)
@@ -404,8 +394,7 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
 
 
 def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, ctx=None) -> list[dict]:
-    """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, learner minus
-    baseline, per run the mean over P1-P5, independent runs (Welch): our test (:func:`_ours`)."""
+    """Our test: does the stage-1 learner beat the trivial catchers in games 301-500 (runs' means over P1-P5, Welch)?"""
     def wide(frame):
         return frame.pivot(index="run", columns="personality", values="win_rate")
 
@@ -440,8 +429,7 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
 
 
 def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, ctx=None) -> list[dict]:
-    """Does the trained learner (F7, longest training) beat each trivial baseline? Learner minus baseline against
-    each of a-f at a Bonferroni level (MOVER half-widths), types where both sit at the ceiling left out: our test."""
+    """Our test: does the trained learner beat each trivial baseline against each type (Bonferroni, MOVER)?"""
     top = int(per_seed.training_games.max())
     opponents = [o for o in sorted(per_seed.opponent.unique()) if o in set(baselines.opponent)]
     stage, rows = stager("training", ctx), []
@@ -554,8 +542,7 @@ def variant_labels(grid: pd.DataFrame | None) -> list[str]:
 
 
 def _grid_readings(grid: pd.DataFrame | None, key: str, games: int = GRID_GAMES) -> list:
-    """(reading, what) pairs of one E7/E8 statement under every variant of the grid; at a training size other than
-    the grid's a variant is not built (it would mix the variant with the training size)."""
+    """(reading, what) pairs of one E7/E8 statement under every variant of the grid, built at the grid's size only."""
     labels = variant_labels(grid)
     built = GRID_GAMES if grid is None or "training_games" not in grid else int(grid.training_games.iloc[0])
     if games != built:
@@ -570,8 +557,7 @@ def _grid_readings(grid: pd.DataFrame | None, key: str, games: int = GRID_GAMES)
 
 
 def stage2_open_points(per_seed, judge, seeds_per_cell: str, pooled=None, switched=None) -> list:
-    """(reading, what) pairs of the stage-2 open points outside the E10 grid for a claim judged by ``judge(frame)``:
-    cap draws left out, the pooled learners, a switched reading on its rows of ``switched``, else not built."""
+    """(reading, what) pairs of the stage-2 open points outside the E10 grid for a claim judged by ``judge(frame)``."""
     if per_seed is None or "draws" not in per_seed.columns:
         out = [(CAP_DRAWS_OUT, Unbuilt("the learners' table given here records no draws"))]
     else:
@@ -591,16 +577,14 @@ def stage2_open_points(per_seed, judge, seeds_per_cell: str, pooled=None, switch
 
 
 def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataFrame) -> pd.DataFrame:
-    """Every E7 ordering (F7 learners) and E8 statement under the paper's reading and each variant, by the claims
-    table's rules: one :func:`unit_judges.grid_row` per variant and statement."""
+    """Every E7 ordering (F7) and E8 statement under the paper's reading and each variant, by the claims' rules."""
     both = pd.concat([feature_per_seed, variant_per_seed], ignore_index=True)
     return U.grid(both, ["paper"] + list(RULE_VARIANTS),
                  lambda sub: {**ordering_checks(sub, {"feature_set": "F7"}), **feature_checks(sub, {})})
 
 
 def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
-    """The E7 orderings under every variant from learners trained as many games as the training chart's claims are
-    judged at (issue 49): :func:`variant_orderings`' columns plus ``training_games``."""
+    """The E7 orderings under every variant at the training chart's own size (issue 49), with ``training_games``."""
     sizes = sorted({int(t) for t in variant_per_seed.training_games})
     if len(sizes) != 1:
         raise ValueError(f"variant learners of one training size, got {sizes}")
@@ -624,8 +608,7 @@ DEFAULT_VARIANT_WORDS = "modified rules (spec's reading)"
 
 def training_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.DataFrame | None = None,
                     top_orderings: pd.DataFrame | None = None, pooled=None, switched=None) -> list[dict]:
-    """Rows of the training-games chart from the F7 sweep's learners; the ordering rows' grid readings come from
-    ``top_orderings`` (:func:`variant_orderings_at`) when given."""
+    """Rows of the training-games chart; the orderings' grid readings from ``top_orderings`` when given."""
     stage, rows = stager("training", ctx), []
     top, low, mid = int(per_seed.training_games.max()), min(int(t) for t in printed.TRAINING_GAMES), 100
     ceil = U.ceiling_groups(per_seed, training_games=[low, mid, top])
@@ -743,8 +726,7 @@ def weights_claim(separability: dict) -> dict:
 # ============================================================================ extensions
 
 def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.DataFrame | None = None) -> list[dict]:
-    """The first-mover advantage per rules and pool (Wilson), what the variant changes (Newcombe), and whether the
-    learner's actions can take the hand-emptying line (across learners)."""
+    """The first-mover advantage per rules and pool, what the variant changes, and the learner's reach of the line."""
     rows, (mod, var) = [], ("modified rules", "last play challengeable")
     ranks = ""
     if standing is not None:
@@ -782,8 +764,7 @@ def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.
 
 def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.DataFrame,
                    training: pd.DataFrame | None = None) -> list[dict]:
-    """On the variant with a challengeable emptying play: what the line is worth (exploiter minus b), why the
-    learner trained under it does worse against a, and "a, f highest" rechecked under it."""
+    """The variant: what the line is worth, why its learner does worse against a, and "a, f highest" under it."""
     rows = []
     for rules, g in exploiter.groupby("rules", sort=False):
         g = g.set_index("opponent")
@@ -931,7 +912,7 @@ def short_answer(claims: pd.DataFrame) -> str:
 
 
 def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict) -> str:
-    """What the headline's number is, with this run's cells, runs per cell and fresh runs (if they decide it)."""
+    """What the headline's number is, with this run's cells, runs per cell and fresh runs."""
     games = sorted(int(g) for g in stage1_runs["games"].unique())
     per_cell = int(stage1_runs.groupby(["personality", "games"]).size().min())
     sample = f"over {per_cell:,} independent runs of {games[-1]:,} games a personality"
@@ -948,8 +929,7 @@ def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: di
 # ============================================================================ the families (issue 48)
 
 def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
-    """The confirmatory sizes per group, from the pilot alone: the largest any undecided row of the group asks for,
-    capped at ``caps`` (default: the full profile's budgets)."""
+    """The confirmatory size per group from the pilot: the largest any undecided row asks for, capped at ``caps``."""
     plans: dict = {}
     F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm={}, caps=caps, plans=plans))
     return plans
