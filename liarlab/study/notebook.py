@@ -481,8 +481,9 @@ def claims_summary(table, limit: int = 15):
     """The claims table in at most ``limit`` lines, one per claim family (its extension rows a line of their
     own): the headline family first, then the findings, extensions, checks of the paper's arithmetic and of our
     code in table order. Each line has the family, one of its claims in words (the headline row, else the first
-    row whose verdict is the family's, a differing one for an undecided family), the paper's value and ours with its interval or "exact", the family's
-    verdict by its rule ("reproduced: 11 of 12 rows") and the likeliest cause of a difference. Where there are more
+    row whose verdict is the family's, or a differing one of an undecided family), the paper's value and ours with
+    its interval or "exact", the family's verdict by its rule ("reproduced: 11 of 12 rows") and the likeliest cause
+    of a difference. Where there are more
     families than lines, the differing and undecided findings are kept and the last line counts the rest."""
     import pandas as pd
 

@@ -282,7 +282,8 @@ def _learning_claims(runs, windows, stage, settings_runs) -> list[dict]:
             rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est,
                                V.undecidable(V.stated("inconclusive", "direction of a gain; cells at a ceiling/floor "
                                                                       "are left out"), "a window at a ceiling/floor"),
-                               family=LEARNING_FAMILY, note="windowed win rate, last minus first window: a window at a ceiling/floor"))
+                               family=LEARNING_FAMILY,
+                               note="windowed win rate, last minus first window: a window at a ceiling/floor"))
             continue
         later = (lambda name=name: _windowed_rise(runs, name, labels[-2], last)) if len(labels) > 2 \
             else "only two windows were computed"
@@ -647,16 +648,16 @@ def training_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.D
     est, j = stage(est, j, lambda f, n: slows(U.first(f, n)))
     rows.append(_claim(f"Stage 2: the rise slows after about {mid} training games", printed.PAPER_VALUES["s2_flattens"],
                        est, j, family=TRAINING_FAMILY, others=readings(lambda f: slows(f)[:2]),
-                       note=f"win rate gain per 100 training games (0.01 = 1 point), {low}->{mid} ({U.pct(early.mean())} points) minus "
-                            f"{mid}->{top:,} ({U.pct(late.mean())} points) in the pilot, mean over opponents "
+                       note=f"win rate gain per 100 training games (0.01 = 1 point), {low}->{mid} "
+                            f"({U.pct(early.mean())} points) minus {mid}->{top:,} ({U.pct(late.mean())} points) in the "
+                            "pilot, mean over opponents "
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else "")))
     grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
     checks = ordering_checks(per_seed, {"training_games": top})
-    for key, text, pv in (("a, f highest", f"Stage 2: highest win rates against a and f ({top:,} training games)",
-                           "s2_best"),
-                          ("d slightly above b, c, e", "Stage 2: win rate against d slightly above b, c and e",
-                           "s2_d_above"),
-                          ("d below a, f", "Stage 2: win rate against d below a and f", "s2_d_below")):
+    for key, text, pv in (
+            ("a, f highest", f"Stage 2: highest win rates against a and f ({top:,} training games)", "s2_best"),
+            ("d slightly above b, c, e", "Stage 2: win rate against d slightly above b, c and e", "s2_d_above"),
+            ("d below a, f", "Stage 2: win rate against d below a and f", "s2_d_below")):
         est, j, note = checks[key]
         est, j = stage(est, j, lambda f, n, key=key: ordering_checks(U.first(f, n), {"training_games": top})[key])
         others = [(at_training(games),
@@ -670,19 +671,15 @@ def training_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.D
     return rows
 
 
-
 def feature_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.DataFrame | None = None,
                    one_hot: pd.DataFrame | None = None, pooled=None, switched=None) -> list[dict]:
     """Rows of the feature chart, from the feature sweep's learners (300 training games)."""
     stage, checks, rows = stager("features", ctx), feature_checks(per_seed, {}), []
-    hot = "" if one_hot is None else (f"; with one-hot features F7 - F5 is "
-                                      f"{U.pct(one_hot[~one_hot.at_ceiling].difference.mean())} points (mean over "
-                                      "opponents)")
-    for key, text, pv in (("history about 10 points", "Stage 2: lie history (features 6, 7) is worth about 10 points",
-                           None),
-                          ("H5 differs little from H3", "Stage 2: remembering 5 lies instead of 3 changes little",
-                           "h5_equal"),
-                          ("H5 helps d and e most", "Stage 2: more history helps most against d and e", "h5_helps")):
+    hot = "" if one_hot is None else f"; one-hot: {U.pct(one_hot[~one_hot.at_ceiling].difference.mean())} points"
+    for key, text, pv in (
+            ("history about 10 points", "Stage 2: lie history (features 6, 7) is worth about 10 points", None),
+            ("H5 differs little from H3", "Stage 2: remembering 5 lies instead of 3 changes little", "h5_equal"),
+            ("H5 helps d and e most", "Stage 2: more history helps most against d and e", "h5_helps")):
         est, j, note = checks[key]
         note = f"pilot: {note}"  # the confirmatory sample's value is the row's; the per-opponent numbers the pilot's
         if est is not None:
@@ -694,10 +691,8 @@ def feature_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.Da
             f"{per_seed.seed_index.nunique()} learners per opponent and feature set", pooled, switched)
         if pv is None:
             others.append((RELATIVE, lambda: relative_history(per_seed)))
-            note += hot + ("; the paper's 10 points came from 20-game tests of one learner per cell, which cannot "
-                           "resolve 10 points (see the test-size row); judged on the mean over learners, not a "
-                           "prediction interval for one learner: the paper states the gain as what the last three "
-                           "lies are worth to the method (its conclusion), a mean over six opponents, no one table")
+            note += hot + ("; the paper's 20-game tests of one learner cannot resolve 10 points (the test-size row); "
+                           "judged on the mean over learners, as the paper states what lie history is worth")
         rows.append(_claim(text, f"about {printed.HISTORY_GAIN_PP:g} points" if pv is None else
                            printed.PAPER_VALUES[pv], est if est is not None else np.nan, j, family=FEATURE_FAMILY,
                            note=note, others=others))
@@ -740,19 +735,16 @@ def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.
             word = {"reproduced": "above 50 %", "differs": "below 50 %"}.get(V.direction(est, ">", 0.5).verdict,
                                                                              "not decided against 50 %")
             rows.append(_ours(f"Extension: share of decided games won by the first player, {pool} ({r})", est,
-                              "our measurement (the paper states no first-mover effect); the note says where the 95 % "
-                              "interval lies against 50 %", AUDIT_FAMILY,
-                              f"value: a share of decided games; interval {word}; first player drawn at random; the "
-                              f"first to start a turn with at most as many cards as one play may hold wins "
-                              f"{100 * g.first_opportunity_wins_share[r]:.1f} %, winning plays that were lies "
-                              f"{100 * g.lying_final_plays_share[r]:.1f} %"))
+                              "our measurement (the paper states no first-mover effect)", AUDIT_FAMILY,
+                              f"value: a share of decided games; interval {word}; the first to start a turn with at "
+                              f"most 3 cards wins {100 * g.first_opportunity_wins_share[r]:.1f} %, winning plays that "
+                              f"were lies {100 * g.lying_final_plays_share[r]:.1f} %"))
         est = V.difference_of_proportions(int(g.first_player_wins[var]), int(g.decided[var]),
                                           int(g.first_player_wins[mod]), int(g.decided[mod]))
         rows.append(_ours(f"Extension: change of the first player's share when the emptying play can be challenged, "
                           f"{pool}", est, "our measurement; the variant is not the paper's rule", AUDIT_FAMILY,
                           "first player's win rate, variant minus modified rules (Newcombe 95 %)" + (
-                              ranks if pool == "a-f only" else "; the random agent challenges half of all plays, the "
-                                                               "emptying play included")))
+                              ranks if pool == "a-f only" else "; the random agent challenges half of all plays")))
     paper_rules = learners[learners.variant == "paper"] if "variant" in learners.columns else learners
     est = V.across_seeds((paper_rules.expressible / paper_rules.opportunities.clip(lower=1)).to_numpy())
     rows.append(_ours("Extension: share of the learner's turns with at most 3 cards at which its actions can empty "
@@ -886,12 +878,12 @@ def _history_range(hist) -> str:
              else "inside it" if low / 100 <= hist.ci_low and hist.ci_high <= high / 100 else "across its edge")
     out = (f". The rule reads \"about 10\" as {low:.1f} to {high:.1f} points; this run's interval lies {where}")
     if hist.get("verdict") == "differs" and str(hist.get("cause")) == "power":
-        out += ". The cause below is the readings table's: no other reading reproduces 10 points, one is still undecided"
+        out += ". The cause below is the readings table's: no other reading reproduces 10 points, one is undecided"
     return out
 
 
 def short_answer(claims: pd.DataFrame) -> str:
-    """The question answered from the second and third results' rows; "Not as the paper reports it" where they say so."""
+    """The question answered from the second and third results' rows ("Not as the paper reports it" if they say so)."""
     base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
     window = base.claim[base.claim.find("(") + 1:base.claim.rfind(")")]
 

@@ -630,6 +630,6 @@ def test_the_lie_history_result_says_the_range_and_where_its_interval_lies():
                      "ci_high": 0.016, "verdict": "differs", "cause": "power"})
     text = c04._history_range(row)
     assert "reads \"about 10\" as 7.5 to 12.5 points; this run's interval lies wholly below it" in text
-    assert "still undecided" in text
+    assert "one is undecided" in text
     assert "wholly below" not in c04._history_range(row.copy().set_axis(row.index).replace({0.016: 0.09}))
     assert "undecided" not in c04._history_range(row.replace({"power": "genuine"}))
