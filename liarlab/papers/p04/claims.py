@@ -692,7 +692,8 @@ def feature_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.Da
         if pv is None:
             others.append((RELATIVE, lambda: relative_history(per_seed)))
             note += hot + ("; the paper's 20-game tests of one learner cannot resolve 10 points (the test-size row); "
-                           "judged on the mean over learners, as the paper states what lie history is worth")
+                           "judged on the mean over learners, not a prediction interval for one learner: the paper "
+                           "states what lie history is worth to the method")
         rows.append(_claim(text, f"about {printed.HISTORY_GAIN_PP:g} points" if pv is None else
                            printed.PAPER_VALUES[pv], est if est is not None else np.nan, j, family=FEATURE_FAMILY,
                            note=note, others=others))
