@@ -548,10 +548,8 @@ def _grid_readings(grid: pd.DataFrame | None, key: str, games: int = GRID_GAMES)
     built = GRID_GAMES if grid is None or "training_games" not in grid else int(grid.training_games.iloc[0])
     if games != built:
         return [(variant(label), Unbuilt(
-            f"the variant grid trains {GRID_GAMES} games and this claim is judged at {games:,}: its verdict at "
-            f"{GRID_GAMES} games would mix the variant with the training size, so it needs the variant's learners "
-            f"trained {games:,} games (a switch the code has: about 10 CPU seconds at full size, 8 variants x 6 "
-            f"opponents x 30 learners at about 0.005 s each; run by the notebook, claims.variant_orderings_at)"))
+            f"the grid trains {GRID_GAMES} games, this claim is judged at {games:,}: it needs the variant's learners "
+            f"trained {games:,} games (claims.variant_orderings_at, about 10 CPU seconds at full size)"))
             for label in labels]
     return [(variant(label, built), lambda label=label: "the rule-variant grid was not given to this call"
              if grid is None else U.grid_reading(grid, label, key)) for label in labels]
@@ -559,10 +557,8 @@ def _grid_readings(grid: pd.DataFrame | None, key: str, games: int = GRID_GAMES)
 
 def stage2_open_points(per_seed, judge, seeds_per_cell: str, pooled=None, switched=None) -> list:
     """(reading, what) pairs of the stage-2 open points outside the E10 grid for a claim judged by ``judge(frame)``."""
-    if per_seed is None or "draws" not in per_seed.columns:
-        out = [(CAP_DRAWS_OUT, Unbuilt("the learners' table given here records no draws"))]
-    else:
-        out = [(CAP_DRAWS_OUT, lambda: judge(U.rescored(per_seed, "out")))]
+    out = [(CAP_DRAWS_OUT, Unbuilt("the learners' table given here records no draws") if per_seed is None
+            or "draws" not in per_seed.columns else lambda: judge(U.rescored(per_seed, "out")))]
     built = set() if switched is None else set(switched.variant)
     for reading, (need, how) in STAGE2_UNBUILT.items():
         if reading is MIXED_POOL and pooled is not None:

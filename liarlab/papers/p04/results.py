@@ -125,11 +125,8 @@ class RoundRobin:
         f = f.reindex(pd.MultiIndex.from_product([list(p04x.RULES_VARIANTS), self.agents], names=["rules", "agent"]))
         return f.assign(note=np.where(f.challenge_share.fillna(0) == 0, "never challenges: no accuracy", ""))
 
-    def first_player_share(self, pool: str, rules: str) -> float:
-        return float(self.pool_audit.set_index(["pool", "rules"]).first_player_wins_share[(pool, rules)])
-
-    def first_opportunity_share(self, pool: str, rules: str) -> float:
-        return float(self.pool_audit.set_index(["pool", "rules"]).first_opportunity_wins_share[(pool, rules)])
+    def first_player_share(self, pool: str, rules: str, column: str = "first_player_wins_share") -> float:
+        return float(self.pool_audit.set_index(["pool", "rules"])[column][(pool, rules)])
 
     def rank_changes(self) -> list[tuple[str, int, int]]:
         rank = self.standing.set_index(["rules", "agent"])["rank"]

@@ -2,6 +2,8 @@
 found"), every number computed from the results and the claims table (tests/papers/p04/test_summary.py)."""
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 
@@ -30,8 +32,9 @@ def always_catch_line(settings: p04r.Settings) -> str:
 
 def audit_line(robin: p04r.RoundRobin) -> str:
     a_mod, a_var = (robin.audit.set_index("rules").loc[k] for k in (MODIFIED, VARIANT))
-    return (f"all pairs, the random agent's included; modified rules: the first player wins {_pct(a_mod.first_player_wins_share)}% of decided games, the "
-            f"first to reach a turn with <= 3 cards {_pct(a_mod.first_opportunity_wins_share)}%, and "
+    return (f"all pairs, the random agent's included; modified rules: the first player wins "
+            f"{_pct(a_mod.first_player_wins_share)}% of decided games, the first to reach a turn with <= 3 cards "
+            f"{_pct(a_mod.first_opportunity_wins_share)}%, and "
             f"{_pct(a_mod.lying_final_plays_share)}% of games are won by a lie; with the last play challengeable: "
             f"{_pct(a_var.first_player_wins_share)}%, {_pct(a_var.first_opportunity_wins_share)}% and "
             f"{_pct(a_var.lying_final_plays_share)}%, with {_pct(a_var.cap_draw_share, 2)}% cap draws "
@@ -74,11 +77,10 @@ def cross_rules_line(baselines: p04r.Baselines) -> str:
 
 
 def traditional_line(trad: p04r.Traditional) -> str:
-    seatings = trad.games.drop_duplicates(["table", "seating"])
-    gap = (trad.by_seat.win_rate - trad.by_seat.fair_share).abs().max()
+    seatings, gap = trad.games.drop_duplicates(["table", "seating"]), trad.by_seat.win_rate - trad.by_seat.fair_share
     games = int(seatings.games.iloc[0])
-    return (f"traditional tables: {len(seatings)} seatings × {games:,} {'game' if games == 1 else 'games'}; largest gap "
-            f"between a seat's win share and the fair share: {_pct(gap)} points; cap draws "
+    return (f"traditional tables: {len(seatings)} seatings × {games:,} {'game' if games == 1 else 'games'}; largest "
+            f"gap between a seat's win share and the fair share: {_pct(gap.abs().max())} points; cap draws "
             f"{int(seatings.cap_draws.sum())}")
 
 
@@ -130,7 +132,7 @@ def _p5_bullet(settings: p04r.Settings) -> str:
 
 
 def _shortcut_bullet(results: p04r.Results) -> str:
-    exploit, share = results.exploit, results.robin.first_opportunity_share
+    exploit, share = results.exploit, partial(results.robin.first_player_share, column="first_opportunity_wins_share")
     mod, var = exploit[exploit.rules == MODIFIED].gain, exploit[exploit.rules == VARIANT].gain
     f_var = results.training.table_var.set_index(["opponent", "training_games"]).win_rate[("f", results.training.top)]
     return (f"* **A shortcut decides many games.** The hand-emptying play cannot be challenged: among a–f the first "
@@ -182,11 +184,11 @@ _K_WORDS = {"reproduced": "as the paper says, no difference", "differs": "we do 
 def _confirmed_history(claims: pd.DataFrame | None) -> str:
     """What the confirmatory sample measured for the lie-history row, where the pilot left it undecided (issue 50)."""
     row = None if claims is None else claims[claims.claim.astype(str).str.startswith("Stage 2: lie history")]
-    if row is None or row.empty or "confirmatory (fresh)" not in str(row.iloc[0].get("note") or ""):
+    r = None if row is None or row.empty else row.iloc[0]
+    if r is None or "confirmatory (fresh)" not in str(r.get("note") or ""):
         return ""
-    r = row.iloc[0]
-    return (f"; the confirmatory sample ({int(r.n)} fresh learners a cell), which gives the verdict, measures "
-            f"{U.pct(r.reproduced_value)}")
+    return f"; the confirmatory sample ({int(r.n)} fresh learners a cell), which gives the verdict, measures " \
+           f"{U.pct(r.reproduced_value)}"
 
 
 def _stage2_found(results: p04r.Results, claims: pd.DataFrame | None = None) -> str:
