@@ -122,12 +122,12 @@ def confirmation_line(sizes: dict, test_games: int, caps: dict) -> str:
 
 
 def _p5_bullet(settings: p04r.Settings) -> str:
-    p5 = settings.table[settings.table.personality == "P5"].set_index("setting").win_rate.mul(100).round()
+    p5 = settings.table[settings.table.personality == "P5"].set_index("setting").win_rate.mul(100).round().get
     return (f"* **P5 is harder (stage 1).** The analytic edge a position is r − 0.5 against an opponent lying half "
             f"the time, only 0.2·r − 0.1 (at most a tenth of a score unit) against P5, lying 30%. After 500 games "
-            f"against P5: paper defaults "
-            f"{p5.get('paper defaults', np.nan):.0f}%, always catching {p5.get('always catch (1, 0)', np.nan):.0f}%, "
-            f"P5 lying 20% / 40%: {p5.get('P5 lies 20%', np.nan):.0f}% / {p5.get('P5 lies 40%', np.nan):.0f}%. "
+            f"against P5: paper defaults {p5('paper defaults', np.nan):.0f}%, always catching "
+            f"{p5('always catch (1, 0)', np.nan):.0f}%, P5 lying 20% / 40%: {p5('P5 lies 20%', np.nan):.0f}% / "
+            f"{p5('P5 lies 40%', np.nan):.0f}%. "
             "\"P5 was not lower\" needs a P5 lying about half the time, or personalities that catch otherwise.")
 
 
