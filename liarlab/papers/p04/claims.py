@@ -385,13 +385,10 @@ def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, ctx=None) 
 def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) -> dict:
     """Extension (spec §8.4): simulating against a model of the personality instead of its program."""
     per = model_runs.groupby("personality").win_rate.mean() - program_runs.groupby("personality").win_rate.mean()
-    return _claim("Extension: stage-1 learner simulating against a model of the personality (independent lies at "
-                  "its observed rate per position) instead of its program", None,
-                  U.paired_means(model_runs, program_runs),
-                  V.stated("extension", "our result beside the paper's learner; no paper value"),
-                  family=DISCUSSION_FAMILY,
-                  note=f"windowed win rate, games 301-500, model minus program, mean over P1-P5; per personality: "
-                       f"{U.per(per)}")
+    return _ours("Extension: stage-1 learner simulating against a model of the personality (independent lies at its "
+                 "observed rate per position) instead of its program", U.paired_means(model_runs, program_runs),
+                 "our result beside the paper's learner; no paper value", DISCUSSION_FAMILY,
+                 f"windowed win rate, games 301-500, model minus program, mean over P1-P5; per personality: {U.per(per)}")
 
 
 def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, ctx=None) -> list[dict]:
