@@ -358,7 +358,8 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
     return _claim(f"Stage 1 example: an opponent lied {ex['lies']} times at position {ex['position']} in "
                   f"{ex['games']} games", f"{ex['lies']}/{ex['games']} = {rate:.3f}", est, verdict, kind="check",
                   family=EXAMPLE_FAMILY, selected=fits, others=others,
-                  note=f"value: the realised lie rate, a share; shown: {shown}; at position {ex['position']}: "
+                  note=f"value: {shown}'s realised lie rate at position {ex['position']}{'' if fits else ', the closest'}, a share; "
+                       f"at position {ex['position']}: "
                        + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
                        + "; the paper's 'for example' (pìrú) in its method: the paper's own illustrative example, "
                          "not a finding and not a check of our code")
@@ -796,7 +797,7 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
                                                                         "test win rate across learners of one cell, "
                                                                         "mean over cells"),
                    kind="check", family="Test size (§3.4)",
-                   note=f"value: the half-width, a share; ±{100 * 1.96 * small_test_sd:.0f} points: the binomial "
+                   note=f"value: the half-width, a share: ±{100 * 1.96 * small_test_sd:.0f} points, the binomial "
                         f"±{100 * half:.0f} plus the spread between learners; a difference of two tests is about 1.4 "
                         "times wider; our tests are longer (How it is judged)")]
     if history_one_hot is not None:
@@ -835,25 +836,26 @@ def _fresh(row, pattern=r"confirmatory \(fresh\)") -> bool:
 
 
 def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, learner_runs: int,
-                 baseline_runs: int) -> dict:
-    """The answer's words (:func:`liarlab.study.notebook.fill_answer`), each result with the sample that decides it."""
+                 baseline_runs: int, lie_rates: pd.Series | None = None) -> dict:
+    """The answer's words (:func:`liarlab.study.notebook.fill_answer`), each result with the sample that decides it;
+    ``lie_rates``: each personality's realised lie rate (the short answer names the weakest one's)."""
     base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
-    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1–P5"
-    second = ("the learner's win rate minus always catching's over games 301-500, averaged over the five personalities "
-              "P1–P5 (each in *Stage 1 · Baselines*)"
-              + (f", in a fresh sample of both arms ({_fresh_runs(base)}the two arms together), drawn because the "
-                 f"pilot ({pilot}: {learner_runs + baseline_runs:,} runs together) left it undecided,"
+    both = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching per personality"
+    # no pilot bookkeeping on the first screen (fresh readers): a first and a second sample, in plain words
+    second = ("the learner's win rate minus that of a player that always catches (catch probability 1, no "
+              "learning) over games 301-500, averaged over P1–P5"
+              + (f", in a second, fresh sample ({_fresh_runs(base)}both players together), drawn because the first "
+                 f"({both}: {learner_runs + baseline_runs:,} runs) left it undecided,"
                  if _fresh(base, r"pilot [^;]*? inconclusive; confirmatory \(fresh\)")
-                 else f", in the pilot, which decides it ({learner_runs:,} runs of the learner and {baseline_runs:,} "
-                      "of always catching per personality; each run index's mean over P1–P5 counts once, so "
-                      f"{learner_runs + baseline_runs:,} runs in all),"))
+                 else f" ({both}, paired by run index: {learner_runs + baseline_runs:,} runs in all),"))
     third = ("the stage-2 learner's test win rate with the opponent's lie history (F7) minus without it (F5), averaged "
-             "over the types a-f not at a ceiling"
-             + (f", in a confirmatory sample of {int(hist.n):,} fresh learners a cell (the pilot gave "
-                f"{100 * hist.pilot_value:+.1f} points)" if _fresh(hist) else ", in the pilot")
+             f"over the types a-f not at a ceiling (a win rate of {100 * V.CEILING:g} % or more)"
+             + (f", in a second, fresh sample of {int(hist.n):,} learners per opponent and feature set (*Which features "
+                "matter* gives both samples)" if _fresh(hist) else "")
              + _history_range(hist))
     return dict(quantity=headline_quantity(claims, stage1_runs, sizes), paper=HEADLINE_PAPER, second=base.claim,
-                second_quantity=second, third=hist.claim, third_quantity=third, short=short_answer(claims))
+                second_quantity=second, third=hist.claim, third_quantity=third,
+                short=short_answer(claims, stage1_runs, lie_rates))
 
 
 def _fresh_runs(row) -> str:
@@ -876,25 +878,40 @@ def _history_range(hist) -> str:
     return out
 
 
-def short_answer(claims: pd.DataFrame) -> str:
-    """The question answered from the second and third results' rows ("Not as the paper reports it" if they say so)."""
+def short_answer(claims: pd.DataFrame, stage1_runs: pd.DataFrame | None = None,
+                 lie_rates: pd.Series | None = None) -> str:
+    """The answer in numbers, from the headline's runs and the second and third results' rows: what the learner wins
+    after its last game against each personality (the weakest apart, with its lie rate), what always catching does
+    better, and what the lie history is worth against the paper's value."""
     base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
     window = base.claim[base.claim.find("(") + 1:base.claim.rfind(")")]
 
     def pts(v: float) -> str:
-        return f"{100 * v:.1f}".replace("-", "−")
+        return f"{100 * v:+.1f}".replace("-", "−")
 
-    gap = f"by {pts(abs(base.reproduced_value))} points ({window}, 95 %: {pts(min(abs(base.ci_low), abs(base.ci_high)))}" \
-          f" to {pts(max(abs(base.ci_low), abs(base.ci_high)))})"
-    stage1 = (f"in stage 1 a player that always catches beats the learner {gap}, so the learner's wins come from "
+    gap = f"the learner minus it: {pts(base.reproduced_value)} points, {window}, 95 %: {pts(base.ci_low)} to " \
+          f"{pts(base.ci_high)}"
+    stage1 = (f"a player that always catches, without learning, does better ({gap}), so the learner's wins come from "
               "catching more, not from learning where an opponent lies" if base.ci_high < 0 else
-              f"in stage 1 the learner beats a player that always catches {gap}" if base.ci_low > 0 else
-              f"in stage 1 the learner and a player that always catches are not told apart ({window})")
-    worth = (f"in stage 2 the opponent's lie history is worth {100 * hist.reproduced_value:+.1f} points (95 %: "
-             f"{100 * hist.ci_low:+.1f} to {100 * hist.ci_high:+.1f})").replace("-", "−")
-    lead = "Not as the paper reports it. " if hist.verdict == "differs" or base.ci_high < 0 else ""
-    text = f"{stage1}; {worth}, where the paper says {hist.paper_value}."
-    return lead + text[0].upper() + text[1:]
+              f"the learner beats a player that always catches ({gap})" if base.ci_low > 0 else
+              f"the learner and a player that always catches are not told apart ({gap})")
+    if stage1_runs is not None and "win_rate" in stage1_runs and stage1_runs.personality.nunique() > 1:
+        last = stage1_runs[stage1_runs.games == stage1_runs.games.max()]
+        final = last.groupby("personality").win_rate.mean().mul(100)
+        weak, rest = final.idxmin(), final.drop(final.idxmin())
+        lies = "" if lie_rates is None or weak not in lie_rates else \
+            f", which lies {100 * float(lie_rates[weak]):.0f} % of the time"
+        stage1 = (f"the learner wins {rest.min():.0f}–{rest.max():.0f} % of its first {int(stage1_runs.games.max()):,} games "
+                  f"against {_names(list(final.index), list(rest.index))} but {final[weak]:.0f} % against {weak}{lies}; " + stage1)
+    worth = (f"in stage 2 the opponent's lie history is worth {pts(hist.reproduced_value)} points (95 %: "
+             f"{pts(hist.ci_low)} to {pts(hist.ci_high)}), where the paper says {hist.paper_value}")
+    return f"In stage 1 {stage1}. {worth[0].upper() + worth[1:]}."
+
+
+def _names(every: list, some: list) -> str:
+    """``some`` of ``every`` as a range where they run on ("P1–P4"), else listed."""
+    run = every[every.index(some[0]):every.index(some[-1]) + 1] == some
+    return f"{some[0]}–{some[-1]}" if run and len(some) > 2 else and_list(some)
 
 
 def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict) -> str:
@@ -903,12 +920,13 @@ def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: di
     per_cell = int(stage1_runs.groupby(["personality", "games"]).size().min())
     sample = f"over {per_cell:,} independent runs of {games[-1]:,} games a personality"
     if int(sizes.get("stage1") or 0) and _fresh(_row(claims, "Stage 1: the learner's win rates are almost all")):
-        sample += f" in the pilot, {int(sizes['stage1']):,} fresh runs in the confirmatory sample that gives the verdict"
+        sample += f" in a first sample, {int(sizes['stage1']):,} fresh runs in a second that gives the verdict"
     cells = stage1_runs.personality.nunique() * len(games)
     low = V.WORDS["almost all"][1]   # the verdict rule's reading of the paper's word, never typed here
     need = int(np.ceil(low * cells - 1e-9))
     return (f"the number of stage-1 cells ({stage1_runs.personality.nunique()} personalities × checkpoints after "
-            f"{and_list(f'{g:,}' for g in games)} games) whose cumulative win rate lies above 50 % ({sample}); "
+            f"{and_list(f'{g:,}' for g in games)} games) whose cumulative win rate (the share of all games so far) lies "
+            f"above 50 % ({sample}); "
             f"the paper's \"almost all\" is read as at least {100 * low:.0f} % of the cells, {need:,} of {cells:,}")
 
 

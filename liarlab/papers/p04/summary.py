@@ -2,6 +2,7 @@
 found"), every number computed from the results and the claims table (tests/papers/p04/test_summary.py)."""
 from __future__ import annotations
 
+import re
 from functools import partial
 
 import numpy as np
@@ -101,8 +102,9 @@ def how_judged(stage1_runs: int, settings_runs: int, q_seeds: int, test_games: i
     return (f"**How it is judged.** The paper tested on 20 games (a 95% margin of about ±22 points). This run "
             f"replays its designs with {stage1_runs:,} independent stage-1 runs per personality ({settings_runs:,} per "
             f"setting for the baselines and sensitivity rows) and, in stage 2, {q_seeds:,} independently trained "
-            f"learners per cell, each tested on {test_games:,} games; a finding the pilot leaves undecided gets a "
-            f"fresh sample sized from the pilot (at most {caps['stage1']:,} runs per personality or "
+            f"learners per cell (an opponent at one training size or feature set), each tested on {test_games:,} games; "
+            f"a finding the first sample (the *pilot*) leaves undecided gets a fresh, *confirmatory* one sized from the "
+            f"pilot (at most {caps['stage1']:,} runs per personality or "
             f"{caps['training']:,} learners per cell). Intervals are t intervals across runs or learners; the "
             "verdict rules are printed with the claims table at the end (docs/VERDICTS.md).")
 
@@ -189,6 +191,18 @@ def _confirmed_history(claims: pd.DataFrame | None) -> str:
         return ""
     return f"; the confirmatory sample ({int(r.n)} fresh learners a cell), which gives the verdict, measures " \
            f"{U.pct(r.reproduced_value)}"
+
+
+def history_samples(claims: pd.DataFrame) -> str:
+    """Both samples of the lie-history row, where a confirmatory one gives its verdict ("" where the pilot does)."""
+    r = claims[claims.claim.astype(str).str.startswith("Stage 2: lie history")].iloc[0]
+    planned = re.search(r"planned from the pilot at (\d+)% power: (\d+)", str(r.get("note") or ""))
+    if "confirmatory (fresh)" not in str(r.get("note") or ""):
+        return ""
+    why = f" (planned from the pilot at {planned[1]} % power)" if planned else ""
+    return (f"the verdict's sample: {int(r.n)} fresh learners a cell{why} give F7 − F5 = {U.pct(r.reproduced_value)} "
+            f"[{U.pct(r.ci_low)}, {U.pct(r.ci_high)}] points (the pilot's {int(r.pilot_n)} learners a cell: "
+            f"{U.pct(r.pilot_value)} [{U.pct(r.pilot_ci_low)}, {U.pct(r.pilot_ci_high)}])")
 
 
 def _stage2_found(results: p04r.Results, claims: pd.DataFrame | None = None) -> str:

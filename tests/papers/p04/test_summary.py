@@ -150,8 +150,9 @@ def test_the_lie_history_value_says_which_sample_it_is_of():
 
     quantity = quantity_of(confirmed)
     # its size is the row's own (fresh readers set "over 30 seeds" against the group's "200 learners per cell")
-    assert quantity.endswith("in a confirmatory sample of 12 fresh learners a cell (the pilot gave +2.3 points)")
-    assert quantity_of(_history_row("pilot: a +1.0")).endswith(", in the pilot")
+    assert quantity.endswith("in a second, fresh sample of 12 learners per opponent and feature set (*Which features "
+                             "matter* gives both samples)")
+    assert quantity_of(_history_row("pilot: a +1.0")).endswith("(a win rate of 99.5 % or more)")
 
 
 def _settings(late_rates: dict, catch_rates: dict, p5: dict):
@@ -256,7 +257,7 @@ def test_how_judged_states_the_sizes_the_run_used():
     # issue 50: a fixed "≥ 200 runs ... thousands of games" read wrong beside a quick run's sizes
     text = summary.how_judged(10, 4, 10, 200, {"stage1": 40, "training": 12})
     assert "10 independent stage-1 runs per personality (4 per setting" in text
-    assert "10 independently trained learners per cell, each tested on 200 games" in text
+    assert "10 independently trained learners per cell (an opponent at one training size or feature set), each tested on 200 games" in text
     assert "(at most 40 runs per personality or 12 learners per cell)" in text
     assert "thousands" not in text and "≥" not in text
     assert "5,000 games" in summary.how_judged(200, 200, 30, 5000, {"stage1": 1000, "training": 200})
