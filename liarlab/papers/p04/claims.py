@@ -905,7 +905,13 @@ def short_answer(claims: pd.DataFrame, stage1_runs: pd.DataFrame | None = None,
                   f"against {_names(list(final.index), list(rest.index))} but {final[weak]:.0f} % against {weak}{lies}; " + stage1)
     worth = (f"in stage 2 the opponent's lie history is worth {pts(hist.reproduced_value)} points (95 %: "
              f"{pts(hist.ci_low)} to {pts(hist.ci_high)}), where the paper says {hist.paper_value}")
-    return f"In stage 1 {stage1}. {worth[0].upper() + worth[1:]}."
+    ex, rows = printed.STAGE1_EXAMPLE, claims[claims["claim"].astype(str).str.startswith("Stage 1 example")]
+    shown = re.match(r"value: (\w+)'s realised lie rate at position \d+, the closest", str(rows.iloc[0].get("note")
+                                                                                        or "")) if len(rows) else None
+    example = (f" The paper's example, {ex['lies']} lies at position {ex['position']} in {ex['games']} games "
+               f"({100 * ex['lies'] / ex['games']:.1f} %), fits none of P1–P5 (closest: {shown[1]}, "
+               f"{100 * rows.iloc[0].reproduced_value:.1f} %)." if shown and rows.iloc[0].verdict == "differs" else "")
+    return f"In stage 1 {stage1}. {worth[0].upper() + worth[1:]}.{example}"
 
 
 def _names(every: list, some: list) -> str:

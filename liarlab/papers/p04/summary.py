@@ -183,22 +183,13 @@ _K_WORDS = {"reproduced": "as the paper says, no difference", "differs": "we do 
             "difference\"", "inconclusive": "too close to tell against the paper's \"no difference\""}
 
 
-def _confirmed_history(claims: pd.DataFrame | None) -> str:
-    """What the confirmatory sample measured for the lie-history row, where the pilot left it undecided (issue 50)."""
-    row = None if claims is None else claims[claims.claim.astype(str).str.startswith("Stage 2: lie history")]
-    r = None if row is None or row.empty else row.iloc[0]
-    if r is None or "confirmatory (fresh)" not in str(r.get("note") or ""):
-        return ""
-    return f"; the confirmatory sample ({int(r.n)} fresh learners a cell), which gives the verdict, measures " \
-           f"{U.pct(r.reproduced_value)}"
-
-
-def history_samples(claims: pd.DataFrame) -> str:
+def history_samples(claims: pd.DataFrame | None) -> str:
     """Both samples of the lie-history row, where a confirmatory one gives its verdict ("" where the pilot does)."""
-    r = claims[claims.claim.astype(str).str.startswith("Stage 2: lie history")].iloc[0]
-    planned = re.search(r"planned from the pilot at (\d+)% power: (\d+)", str(r.get("note") or ""))
-    if "confirmatory (fresh)" not in str(r.get("note") or ""):
+    rows = claims[claims.claim.astype(str).str.startswith("Stage 2: lie history")] if claims is not None else None
+    note = "" if rows is None or rows.empty else str(rows.iloc[0].get("note") or "")
+    if "confirmatory (fresh)" not in note:
         return ""
+    r, planned = rows.iloc[0], re.search(r"planned from the pilot at (\d+)% power", note)
     why = f" (planned from the pilot at {planned[1]} % power)" if planned else ""
     return (f"the verdict's sample: {int(r.n)} fresh learners a cell{why} give F7 − F5 = {U.pct(r.reproduced_value)} "
             f"[{U.pct(r.ci_low)}, {U.pct(r.ci_high)}] points (the pilot's {int(r.pilot_n)} learners a cell: "
@@ -214,7 +205,7 @@ def _stage2_found(results: p04r.Results, claims: pd.DataFrame | None = None) -> 
             + f" of {int(top_cells.test_games.iloc[0]):,}-game tests (means over {int(top_cells.seeds.min())} "
             f"learners), easiest first: {', '.join(at_top.sort_values(ascending=False).index)} (paper: a and f, then "
             f"d). In the pilot lie history (F7 − F5) is worth {U.pct(features.kept().difference.mean())} points "
-            f"(paper: about +10){_confirmed_history(claims)}, and five lies instead of three "
+            f"(paper: about +10){'; ' + h if (h := history_samples(claims)) else ''}, and five lies instead of three "
             f"{U.pct(memory.difference.mean())} (paper: little change).")
 
 

@@ -136,10 +136,11 @@ def test_the_lie_history_value_says_which_sample_it_is_of():
     # issue 50: the first screen gave the confirmatory value, the sections the pilot's, neither named
     from liarlab.papers.p04 import claims as claims04
 
-    confirmed = _history_row(CONFIRMED, n=12, reproduced_value=-0.033, pilot_n=10, pilot_value=0.0231)
-    assert summary._confirmed_history(confirmed) == ("; the confirmatory sample (12 fresh learners a cell), which "
-                                                     "gives the verdict, measures -3.3")
-    assert summary._confirmed_history(_history_row("pilot: a +1.0")) == ""
+    confirmed = _history_row(CONFIRMED, n=12, reproduced_value=-0.033, pilot_n=10, pilot_value=0.0231, ci_low=-0.08,
+                             ci_high=0.02, pilot_ci_low=-0.039, pilot_ci_high=0.085)
+    assert summary.history_samples(confirmed).startswith("the verdict's sample: 12 fresh learners a cell give F7 − F5 "
+                                                         "= -3.3 [")
+    assert summary.history_samples(_history_row("pilot: a +1.0")) == ""
 
     def quantity_of(history):
         base = pd.DataFrame([{"claim": claims04.BASELINE_ROW + " (games 301-500)", "note": "pilot only"}])
