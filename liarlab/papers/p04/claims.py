@@ -847,7 +847,7 @@ def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, l
               + (f", in a second, fresh sample ({_fresh_runs(base)}both players together), drawn because the first "
                  f"({both}: {learner_runs + baseline_runs:,} runs) left it undecided,"
                  if _fresh(base, r"pilot [^;]*? inconclusive; confirmatory \(fresh\)")
-                 else f" ({both}, paired by run index: {learner_runs + baseline_runs:,} runs in all),"))
+                 else f" ({both}, paired by run index),"))
     third = ("the stage-2 learner's test win rate with the opponent's lie history (F7) minus without it (F5), averaged "
              f"over the types a-f not at a ceiling (a win rate of {100 * V.CEILING:g} % or more)"
              + (f", in a second, fresh sample of {int(hist.n):,} learners per opponent and feature set (*Which features "
@@ -887,7 +887,7 @@ def short_answer(claims: pd.DataFrame, stage1_runs: pd.DataFrame | None = None,
     window = base.claim[base.claim.find("(") + 1:base.claim.rfind(")")]
 
     def pts(v: float) -> str:
-        return f"{100 * v:+.1f}".replace("-", "−")
+        return f"{100 * v:+.1f}"   # the hyphen-minus of the result sentences below it
 
     gap = f"the learner minus it: {pts(base.reproduced_value)} points, {window}, 95 %: {pts(base.ci_low)} to " \
           f"{pts(base.ci_high)}"
