@@ -514,8 +514,9 @@ def claims_summary(table, limit: int = 15):
     """The claims table in at most ``limit`` lines, one per claim family (its extension rows a line of their
     own): the headline family first, then the findings, extensions, checks of the paper's arithmetic and of our
     code in table order. Each line has the family, one of its claims in words (the headline row, else the first
-    row whose verdict is the family's), the paper's value and ours with its interval or "exact", the family's
-    verdict by its rule ("reproduced: 11 of 12 rows") and the likeliest cause of a difference. Where there are more
+    row whose verdict is the family's, or a differing one of an undecided family), the paper's value and ours with
+    its interval or "exact", the family's verdict by its rule ("reproduced: 11 of 12 rows") and the likeliest cause
+    of a difference. Where there are more
     families than lines, the differing and undecided findings are kept and the last line counts the rest."""
     import pandas as pd
 
@@ -556,8 +557,10 @@ def claims_summary(table, limit: int = 15):
         if line["_head"] and head is not None:
             rep = head
         else:
-            same = group[group["verdict"] == line["verdict"]]
-            rep = (same if len(same) else group).iloc[0]
+            # the row that decides the family's verdict: an undecided family with a differing row is shown by it,
+            # not by an undecided or reproducing one (04's features family, issue 50, a fresh reader)
+            order = [line["verdict"]] if line["verdict"] == "reproduced" else ["differs", line["verdict"]]
+            rep = next((group[group["verdict"] == v] for v in order if (group["verdict"] == v).any()), group).iloc[0]
         about = ([f"{line['rows']} rows"] if line["rows"] > 1 else []) + (
             [_kind_short(line["kind"], rep)] if line["kind"] in ("arithmetic", "check") and mixed else [])
         name, claim = tables.tidy_text(str(line["family"])), tables.tidy_text(claim_words(rep["claim"]))

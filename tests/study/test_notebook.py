@@ -127,6 +127,19 @@ def test_the_summary_says_what_a_bare_number_measures_from_the_rows_note():
     assert nb.claims_summary(table).iloc[0]["ours"] == "0.022 [-0.003, 0.048] over 10 runs"
 
 
+def test_an_undecided_familys_summary_line_shows_its_differing_row():
+    # 04: the features family (1 differs, 2 undecided) was shown by an undecided row beside its differing lie-history
+    # row (issue 50, a fresh reader); a reproduced family is still shown by a reproducing row
+    from liarlab.study import notebook as nb
+
+    rows = [{"claim": f"claim {v}", "family": "F", "paper_value": "x", "reproduced_value": 0.1, "ci_low": 0.0,
+             "ci_high": 0.2, "verdict": v} for v in ("inconclusive", "differs", "inconclusive")]
+    assert nb.claims_summary(_summary_table(rows)).iloc[0]["claim"].endswith("claim differs")
+    rows = [{**r, "verdict": "reproduced"} for r in rows[:1]] * 3 + [{**rows[1], "claim": "claim d"}]
+    rows = [{**r, "claim": f"claim {i}"} for i, r in enumerate(rows)]
+    assert nb.claims_summary(_summary_table(rows)).iloc[0]["claim"].endswith("claim 0")
+
+
 def test_the_summary_gives_our_values_unit_and_sample():
     # "63.53, exact" beside the paper's "> 50%", and intervals with no sample (issue 50, the lead's list): a
     # percentage says "%", a sample its size and unit, a sample of one says so in words

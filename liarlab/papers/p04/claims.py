@@ -1,7 +1,5 @@
-"""Notebook 04's claims: its families (:data:`CLAIM_FAMILIES`), the readings of each beside the judge that runs them,
-and the judges, under the study's verdict protocol (docs/VERDICTS.md). The paper prints no number but "about 10%", so
-rows test a direction, an ordering or a word on independent runs (stage 1) or trained learners (stage 2). The
-readings come from spec §8 and §7 E10, listed before any verdict was seen (starting values added in issue 49)."""
+"""Notebook 04's claim families (:data:`CLAIM_FAMILIES`), their readings (spec §8, §7 E10, listed before any verdict)
+and judges. The paper prints no number but "about 10%", so rows test a direction, an ordering or a word."""
 from __future__ import annotations
 
 import re
@@ -51,14 +49,12 @@ S1_SENTENCE = "§2.5 (seed 003 l.65): almost all above 50 % and rising; the catc
 
 
 def confirmation_caps(runs_cap: int, seeds_cap: int) -> dict:
-    """Budgets per confirmatory group, stated before any confirmatory sample is drawn (never exceeded)."""
+    """Budgets per confirmatory group, stated before any confirmatory sample is drawn."""
     return {"stage1": runs_cap, "settings": runs_cap, "training": seeds_cap, "features": seeds_cap}
 
 
 def stager(group: str, ctx=None):
-    """The two-stage step of ``group`` (:func:`unit_judges.staged`): ``stage(est, j, judge, who=())``, with the
-    notebook's samples and budgets (``ctx.confirm``, ``ctx.caps``, ``ctx.plans``: the engine's context) or the pilot
-    alone at the full profile's budget."""
+    """``stage(est, j, judge, who=())`` of ``group`` (:func:`unit_judges.staged`) with ``ctx``'s samples and budgets."""
     confirm, caps, plans = (None, None, None) if ctx is None else (ctx.confirm.get(group), ctx.caps, ctx.plans)
     cap = {**confirmation_caps(PARAMS.size("confirm_runs_cap", "full"), PARAMS.size("confirm_seeds_cap", "full")),
            **(caps or {})}[group]
@@ -67,8 +63,7 @@ def stager(group: str, ctx=None):
 
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
            others=None, sentence=False, headline=False):
-    """A claims row; ``others``: its readings besides its family's default, as (reading, what) pairs;
-    ``sentence``: a claim of :data:`S1_SENTENCE`. A chart family's finding says it judges the method."""
+    """A claims row; ``others``: its (reading, what) pairs besides the default; ``sentence``: of :data:`S1_SENTENCE`."""
     if kind == "finding" and family in CHART_FAMILIES and not note.startswith(METHOD):
         note = f"{METHOD}; {note}" if note else METHOD
     readings = None if others is None else U.readings_of(family, text, DEFAULT_READING[family], est, judgement, others)
@@ -87,8 +82,7 @@ notebook_readings = F.readings_rows
 
 
 def ordering_checks(per_seed: pd.DataFrame, where: dict) -> dict:
-    """The E7 orderings among opponents from learners of one setting, each (least favourable estimate, judgement,
-    note): "a, f highest" (8 differences > 0), "d slightly above b, c, e" (3 "slight"), "d below a, f" (2 > 0)."""
+    """The E7 orderings of one setting's learners, each (least favourable estimate, judgement, note)."""
     out = {}
     for name, pairs, word in (("a, f highest", TOP_PAIRS, None),
                               ("d slightly above b, c, e", [("d", o) for o in ("b", "c", "e")], "slight"),
@@ -102,8 +96,7 @@ def ordering_checks(per_seed: pd.DataFrame, where: dict) -> dict:
 
 
 def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c", "d", "e", "f")) -> dict:
-    """The E8 statements: F7 - F5 about 10 points, F7-H5 - F7 differs little (means over opponents, paired by
-    seed), the H5 gain largest against d and e (Bonferroni); opponents at a ceiling or floor left out."""
+    """The E8 statements (means over opponents not at a ceiling or floor, paired by seed; d and e by Bonferroni)."""
     left_out = U.ceiling_groups(per_seed, **where)
     keep = [o for o in opponents if o not in left_out]
     lead = f"left out (a cell at a ceiling/floor): {', '.join(left_out)}; " if left_out else ""
@@ -113,14 +106,14 @@ def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c"
     h, m = (V.paired_difference(g[keep].mean(axis=1).to_numpy(), np.zeros(len(g))) for g in (hist, mem))
     out = {"history about 10 points": (h, V.about(printed.HISTORY_GAIN_PP / 100, h, span=2.0, reference=0.0),
                                        f"{lead}F7 - F5 per opponent: {U.per(hist.mean())}"),
-           "H5 differs little from H3": (m, V.word("differ little", m), f"{lead}F7-H5 - F7 per opponent: "
+           "H5 differs little from H3": (m, V.word("differ little", m), f"{lead}win rate F7-H5 minus F7 per opponent: "
                                                                        f"{U.per(mem.mean())}")}
     pairs = [(t, o) for t in ("d", "e") for o in keep if o not in ("d", "e")]
     if all(t in keep for t in ("d", "e")) and pairs:
         est, j, ests = U.all_pairs(lambda t, o, lv: V.paired_difference(mem[t].to_numpy(), mem[o].to_numpy(),
                                                                         level=lv),
                                    pairs, f"H5 gain of d and e above each other opponent's, {len(pairs)} differences")
-        out["H5 helps d and e most"] = (est, j, lead + "differences of H5 gains (points): "
+        out["H5 helps d and e most"] = (est, j, lead + "win rate gains of H5, d or e minus another (points): "
                                         + U.per((f"{t}-{o}", e.value) for (t, o), e in ests.items()))
     else:
         out["H5 helps d and e most"] = (None, V.stated("inconclusive", "H5 gains of d and e above the others'"),
@@ -137,31 +130,27 @@ C03, C07 = (Reading(f"personalities catch c = {c}", f"the personalities catch ea
                     "spec §8.2: the paper does not say how the personalities catch") for c in (0.3, 0.7))
 P5_20, P5_40 = (Reading(f"P5 lies {q} %", f"P5 lies at each position with probability {q / 100}",
                         "spec §8.3: the paper says only that P5 is mostly honest") for q in (20, 40))
-UNIFORM = Reading("uniform hands", "the number of black cards is uniform on 0..10",
-                  "spec §2.1 variant and §8.3: the hand distribution is unspecified")
 STEPS_SMALL, STEPS_LARGE = (Reading(f"steps ({p}, {k})", f"the search steps p by {p} and k by {k}",
                                     "spec §8.4: steps of p and k are unspecified") for p, k in ((0.02, 0.2), (0.1, 1)))
-MODEL = Reading("simulates a model", "the learner's simulated games are played against independent lies at the "
-                "observed rates n_i/G instead of the personality's program", "spec §8.4")
-WINDOWED = Reading("windowed rate", "the win rate is the share of games won in the last window (games 301-500), "
-                   "not the cumulative share", "spec §8.4: cumulative vs windowed win rate")
-DRAWS_HALF = Reading("draws count half", "a draw counts as half a win",
-                     "spec §2.5: draws counted as non-wins is an interpretation")
-FROM_FIRST = Reading("from the first point", "the chart's rise is read from its first point (20 games) to 500",
-                     "the paper: \"rising, especially from 100 to 300 and 500 games\" (§2.5)")
-LATER_WINDOWS = Reading("later windows", "learning is read from games 101-300 to games 301-500",
-                        "the paper: \"especially from 100 to 300 and 500 games\" (§2.5)")
-START_P0 = Reading("starts at p = 0", "the learner's search starts from (p, k) = (0, 0) instead of (0.5, 0): it "
-                   "never catches at first, so it may still be moving after game 50",
-                   "spec §8.4: the initial values of p and k are unspecified")
-START_P1 = Reading("starts at p = 1", "the learner's search starts from (p, k) = (1, 0) instead of (0.5, 0): it "
-                   "always catches at first", "spec §8.4: the initial values of p and k are unspecified")
-START_K10 = Reading("starts at k = 10", "the learner's search starts from (p, k) = (0.5, 10) instead of (0.5, 0): "
-                    "half the bound of k, so the lie profile weighs in from the first game",
-                    "spec §8.4: the initial values of p and k are unspecified")
+UNIFORM, MODEL, WINDOWED, DRAWS_HALF, FROM_FIRST, LATER_WINDOWS = (Reading(*r) for r in (
+    ("uniform hands", "the number of black cards is uniform on 0..10",
+     "spec §2.1 variant and §8.3: the hand distribution is unspecified"),
+    ("simulates a model", "the simulated games are played against independent lies at the observed rates n_i/G",
+     "spec §8.4"),
+    ("windowed rate", "the win rate is the share won in games 301-500", "spec §8.4: cumulative vs windowed win rate"),
+    ("draws count half", "a draw counts as half a win", "spec §2.5: draws counted as non-wins is an interpretation"),
+    ("from the first point", "the chart's rise is read from 20 games to 500",
+     "the paper: \"rising, especially from 100 to 300 and 500 games\" (§2.5)"),
+    ("later windows", "learning is read from games 101-300 to games 301-500",
+     "the paper: \"especially from 100 to 300 and 500 games\" (§2.5)")))
 #: Spec §8.4's starting values of (p, k), each a settings run. Complete for the open point: p0's two ends bound how
 #: far the search must travel from its start; k0 = 10 is half k's bound (20), the default k0 = 0 its other end.
-START_SETTINGS = {START_P0: "starts at p = 0", START_P1: "starts at p = 1", START_K10: "starts at k = 10"}
+START_SETTINGS = {Reading(f"starts at {at}", f"the search starts from (p, k) = {pk}, not (0.5, 0): {why}",
+                          "spec §8.4: the initial values of p and k are unspecified"): f"starts at {at}"
+                  for at, pk, why in (("p = 0", "(0, 0)", "it never catches at first"),
+                                      ("p = 1", "(1, 0)", "it always catches at first"),
+                                      ("k = 10", "(0.5, 10)", "the lie profile weighs in from the first game"))}
+START_P0, START_P1, START_K10 = START_SETTINGS
 #: The settings-table readings of the stage-1 game and learner, by setting label (p04x.STAGE1_SETTINGS).
 GAME_SETTINGS = {C03: "opponent catches c = 0.3", C07: "opponent catches c = 0.7", UNIFORM: "uniform hands",
                  STEPS_SMALL: "steps (0.02, 0.2)", STEPS_LARGE: "steps (0.1, 1)",
@@ -176,8 +165,7 @@ NO_SETTINGS = "the stage-1 settings runs were not given to this call"
 
 
 def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True) -> list:
-    """A stage-1 claim's (reading, what) pairs: ``first`` (its own), draws counted half, the settings (P5's lie
-    rate where it bears on the claim, ``p5``; the starting values always), each judged by the row's own rule."""
+    """A stage-1 claim's (reading, what) pairs: ``first``, draws counted half, the settings (P5's if ``p5``)."""
     items = list(GAME_SETTINGS.items()) + (list(P5_SETTINGS.items()) if p5 else []) + list(START_SETTINGS.items())
     out = list(first) + [(DRAWS_HALF, lambda: judge(U.rescored(runs, "half")))]
     for reading, label in items:
@@ -194,14 +182,12 @@ def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True
 
 def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, ctx=None,
                   settings_runs: pd.DataFrame | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list:
-    """Stage-1 rows from the default learner's runs, windowed rates and lie rates; ``settings_runs`` judge the
-    readings. The sentence's claims are all built here, their causes judged jointly
-    (:func:`liarlab.study.readings.jointly`)."""
+    """Stage-1 rows; the sentence's claims are built here, their causes judged jointly (study.readings.jointly)."""
     from liarlab.study.readings import jointly
 
     stage = stager("stage1", ctx)
-    rows = ([_above_half_claim(runs, windows, stage, settings_runs)]
-            + _chart_rise_claims(runs, windows, stage, settings_runs) + _learning_claims(runs, windows, stage, settings_runs)
+    rows = ([_above_half_claim(runs, windows, stage, settings_runs)] + _chart_rise_claims(runs, windows, stage,
+            settings_runs) + _learning_claims(runs, windows, stage, settings_runs)
             + _not_lower_claims(runs, stage, settings_runs) + [example_claim(lie_rates, lie_rates_uniform)])
     return jointly(rows, notebook_readings(rows))
 
@@ -261,8 +247,7 @@ def _windowed_rise(frame: pd.DataFrame, name: str, first: str, last: str):
 
 def _s1_row(ctx, text, key, judge, own, who, note, *, family=STAGE1_FAMILY, pilot=None, fresh=None, p5=True,
             sentence=True) -> dict:
-    """One stage-1 claims row: judged by ``judge(runs)`` (or ``pilot``), staged on the first fresh runs (or
-    ``fresh``), its readings ``own`` and every stage-1 one (:func:`_stage1_readings`) judged by ``judge``."""
+    """One stage-1 row judged by ``judge(runs)`` (or ``pilot``), staged on fresh runs, with the stage-1 readings."""
     runs, stage, settings_runs = ctx
     est, j = stage(*(pilot or judge(runs)), fresh or (lambda f, n: judge(U.first(f, n, "run"))), who)
     return _claim(text, printed.PAPER_VALUES[key], est, j, family=family, note=note, sentence=sentence,
@@ -270,9 +255,7 @@ def _s1_row(ctx, text, key, judge, own, who, note, *, family=STAGE1_FAMILY, pilo
 
 
 def _chart_rise_claims(runs, windows, stage, settings_runs) -> list[dict]:
-    """The chart per personality: cumulative win rate after 500 games minus after 100, paired by run: what the chart
-    shows, not whether the search learned (:func:`_learning_claims`); the windowed rise is a reading (spec §8.4).
-    Every claim of the stage-1 sentence declares P5's lie rate (against P1-P4 its runs are the default's)."""
+    """The chart's rise per personality (cumulative, paired by run): what it shows, not whether the search learned."""
     labels = list(dict.fromkeys(windows.window))
     top, first = int(runs.games.max()), int(runs.games.min())
     mid = 100 if 100 in set(runs.games) else sorted(runs.games.unique())[len(runs.games.unique()) // 2]
@@ -281,9 +264,8 @@ def _chart_rise_claims(runs, windows, stage, settings_runs) -> list[dict]:
                     lambda f, name=name: _cumulative_rise(f, name, mid),
                     [(FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
                      (WINDOWED, lambda name=name: _windowed_rise(runs, name, labels[0], labels[-1]))], (name,),
-                    f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired by run; a "
-                    "cumulative rate keeps rising after learning stops, so this is what the chart shows, not whether "
-                    "the learner still learns")
+                    f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired by run; it "
+                    "keeps rising after learning stops")
             for name in runs.personality.unique()]
 
 
@@ -300,21 +282,21 @@ def _learning_claims(runs, windows, stage, settings_runs) -> list[dict]:
             rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est,
                                V.undecidable(V.stated("inconclusive", "direction of a gain; cells at a ceiling/floor "
                                                                       "are left out"), "a window at a ceiling/floor"),
-                               family=LEARNING_FAMILY, note="a window at a ceiling/floor: left out of gain comparisons"))
+                               family=LEARNING_FAMILY,
+                               note="windowed win rate, last minus first window: a window at a ceiling/floor"))
             continue
         later = (lambda name=name: _windowed_rise(runs, name, labels[-2], last)) if len(labels) > 2 \
             else "only two windows were computed"
         rows.append(_s1_row((runs, stage, settings_runs), text, "s1_learns",
                             lambda f, name=name: _windowed_rise(f, name, first, last), [(LATER_WINDOWS, later)],
-                            (name,), f"windowed win rates (games {first}: {100 * b.mean():.1f}%, games {last}: "
-                                     f"{100 * a.mean():.1f}%), paired by run; the paper infers learning from its "
-                                     "rising chart", family=LEARNING_FAMILY, pilot=U.rise(est)))
+                            (name,), f"windowed win rate, games {last} minus games {first} ({100 * b.mean():.1f}% "
+                                     f"to {100 * a.mean():.1f}%), paired by run", family=LEARNING_FAMILY,
+                            pilot=U.rise(est)))
     return rows
 
 
 def _not_lower(frame: pd.DataFrame, name: str, n=None):
-    """The win rate against ``name`` minus the mean against P2-P4 at the last checkpoint or window, run by run
-    (the first ``n`` runs), by the word "not lower"."""
+    """Win rate against ``name`` minus the mean against P2-P4 at the last checkpoint or window, by "not lower"."""
     column = "games" if "games" in frame.columns else "window"
     w = frame[frame[column] == frame[column].max()].pivot(index="run", columns="personality", values="win_rate")
     w = (w if n is None else w.sort_index().iloc[:n]).dropna(subset=[name, "P2", "P3", "P4"])
@@ -350,8 +332,7 @@ def _example_pick(judged: dict) -> str:
 
 
 def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | None = None) -> dict:
-    """"The opponent lied 343 times at position 6 in 500 games" against each personality's realised rate; the
-    paper gives it "for example" (譬如) in its method section: an illustration, kind ``check``."""
+    """"Lied 343 times at position 6 in 500 games" against each realised rate: the paper's example (譬如), a check."""
     ex = printed.STAGE1_EXAMPLE
     judged = _example_judged(lie_rates)
     shown = _example_pick(judged)
@@ -377,11 +358,11 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
     return _claim(f"Stage 1 example: an opponent lied {ex['lies']} times at position {ex['position']} in "
                   f"{ex['games']} games", f"{ex['lies']}/{ex['games']} = {rate:.3f}", est, verdict, kind="check",
                   family=EXAMPLE_FAMILY, selected=fits, others=others,
-                  note=f"shown: {shown}; realised rates at position {ex['position']}: "
+                  note=f"value: {shown}'s realised lie rate at position {ex['position']}{'' if fits else ', the closest'}, a share; "
+                       f"at position {ex['position']}: "
                        + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
-                       + "; our lie profiles are the spec's reading; the paper gives the number 'for example' "
-                         "(pìrú) in its method section: the paper's own illustrative example, not a finding and not a "
-                         "check of our code")
+                       + "; the paper's 'for example' (pìrú) in its method: the paper's own illustrative example, "
+                         "not a finding and not a check of our code")
 
 
 def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, ctx=None) -> dict:
@@ -405,18 +386,14 @@ def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, ctx=None) 
 def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) -> dict:
     """Extension (spec §8.4): simulating against a model of the personality instead of its program."""
     per = model_runs.groupby("personality").win_rate.mean() - program_runs.groupby("personality").win_rate.mean()
-    return _claim("Extension: stage-1 learner simulating against a model of the personality (independent lies at "
-                  "its observed rate per position) instead of its program", None,
-                  U.paired_means(model_runs, program_runs),
-                  V.stated("extension", "our result beside the paper's learner; no paper value"),
-                  family=DISCUSSION_FAMILY,
-                  note=f"windowed win rate, games 301-500, model minus program, mean over P1-P5; per personality: "
-                       f"{U.per(per)}")
+    return _ours("Extension: stage-1 learner simulating against a model of the personality (independent lies at its "
+                 "observed rate per position) instead of its program", U.paired_means(model_runs, program_runs),
+                 "our result beside the paper's learner; no paper value", DISCUSSION_FAMILY,
+                 f"windowed win rate, games 301-500, model minus program, mean over P1-P5; per personality: {U.per(per)}")
 
 
 def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, ctx=None) -> list[dict]:
-    """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, learner minus
-    baseline, per run the mean over P1-P5, independent runs (Welch): our test (:func:`_ours`)."""
+    """Our test: does the stage-1 learner beat the trivial catchers in games 301-500 (runs' means over P1-P5, Welch)?"""
     def wide(frame):
         return frame.pivot(index="run", columns="personality", values="win_rate")
 
@@ -451,8 +428,7 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
 
 
 def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, ctx=None) -> list[dict]:
-    """Does the trained learner (F7, longest training) beat each trivial baseline? Learner minus baseline against
-    each of a-f at a Bonferroni level (MOVER half-widths), types where both sit at the ceiling left out: our test."""
+    """Our test: does the trained learner beat each trivial baseline against each type (Bonferroni, MOVER)?"""
     top = int(per_seed.training_games.max())
     opponents = [o for o in sorted(per_seed.opponent.unique()) if o in set(baselines.opponent)]
     stage, rows = stager("training", ctx), []
@@ -490,33 +466,29 @@ S2_DEFAULT = Reading("spec rules and learner", "modified rules, MAX_PLAY 3, the 
 FEATURE_DEFAULT = Reading("spec rules and learner", "modified rules and the spec's learner, 300 training games, "
                           "\"about 10%\" read as percentage points", "spec §5.5 and §6 (interp.)", default=True)
 WEIGHTS_DEFAULT = Reading("naming the opponent", "weights differ strongly when a learner's weights name its "
-                          "opponent (leave-one-out nearest centroid) better than chance", "paper §1.3",
-                          default=True)
-RANK_RESTART = Reading("rank cycle restarts after a challenge", "the required rank restarts at A after each "
-                       "challenge instead of continuing", "spec §8.5 and §3.2: \"never reset\" is an interpretation")
-DECK_UNDEALT = Reading("per-rank totals drawn first", "each rank's total count is drawn first and the hands dealt from "
-                       "that deck, cards left undealt", "spec §8.6 and §3.2: the deck is an interpretation of "
-                       "\"random per-rank totals\"")
-STARTER = Reading("fixed first player", "the learner always plays first, in training and test, instead of a random "
-                  "first player (the opponent first, the mirror case, is not run)",
-                  "spec §8.6 and §3.2: who starts is an interpretation")
-HONEST_REWARD = Reading("honest plays rewarded 0", "a play that tells the truth earns reward 0 instead of x",
-                        "spec §8.8 and §5.3: the paper does not list the honest play's reward")
-NEXT_STATE = Reading("another s' under the delayed update", "the buffered transition a challenge settles last takes "
-                     "as s' the state right after the challenge (the reply) rather than the learner's next decision",
-                     "spec §8.8 and §5.4 (interp.)")
-EPSILON_FORM = Reading("decaying ε", "exploration decays linearly from 0.5 towards 0 over training instead of a "
-                       "constant ε = 0.5", "spec §8.8: the form of ε is unspecified")
-MIXED_POOL = Reading("one learner for all opponents", "one learner trained against a pool of all six personalities "
-                     "and tested against each, instead of one learner retrained per opponent",
-                     "spec §8.8 and §5.5: retraining per opponent is an interpretation")
-CAP_DRAWS_OUT = Reading("cap draws left out", "games stopped at the 1,000-play cap are left out of the win rate's "
-                        "denominator instead of counting as non-wins", "spec §8.10 and §3.2: scoring the cap as a "
-                        "draw that is no win is an interpretation")
-RELATIVE = Reading("10 % relative", "\"about 10%\" is a relative gain: F7's win rate is about 1.1 times F5's",
-                   "spec §6 and §8.1: \"10%\" read as points is an interpretation")
-ANOTHER_MEASURE = Reading("another measure of difference", "weights differ strongly by some other distance or test",
-                          "paper §1.3 (no measure is named)")
+                          "opponent (leave-one-out nearest centroid) better than chance", "paper §1.3", default=True)
+(RANK_RESTART, DECK_UNDEALT, STARTER, HONEST_REWARD, NEXT_STATE, EPSILON_FORM, MIXED_POOL, CAP_DRAWS_OUT, RELATIVE,
+ ANOTHER_MEASURE) = (Reading(*r) for r in (
+    ("rank cycle restarts after a challenge", "the required rank restarts at A after each challenge",
+     "spec §8.5 and §3.2: \"never reset\" is an interpretation"),
+    ("per-rank totals drawn first", "each rank's total is drawn first and the hands dealt from it, cards left undealt",
+     "spec §8.6 and §3.2: the deck is an interpretation of \"random per-rank totals\""),
+    ("fixed first player", "the learner always plays first (the mirror case is not run)",
+     "spec §8.6 and §3.2: who starts is an interpretation"),
+    ("honest plays rewarded 0", "a play that tells the truth earns 0 instead of x",
+     "spec §8.8 and §5.3: the paper does not list the honest play's reward"),
+    ("another s' under the delayed update", "the transition a challenge settles last takes as s' the state right "
+     "after the challenge, not the learner's next decision", "spec §8.8 and §5.4 (interp.)"),
+    ("decaying ε", "exploration decays linearly from 0.5 towards 0 over training",
+     "spec §8.8: the form of ε is unspecified"),
+    ("one learner for all opponents", "one learner trained against all six personalities, tested against each",
+     "spec §8.8 and §5.5: retraining per opponent is an interpretation"),
+    ("cap draws left out", "games stopped at the 1,000-play cap are left out of the win rate",
+     "spec §8.10 and §3.2: a cap draw scored as no win is an interpretation"),
+    ("10 % relative", "\"about 10%\" is relative: F7's win rate is about 1.1 times F5's",
+     "spec §6 and §8.1: \"10%\" read as points is an interpretation"),
+    ("another measure of difference", "weights differ strongly by some other distance or test",
+     "paper §1.3 (no measure is named)")))
 #: The training size of the rule-variant grid (E10).
 GRID_GAMES = 300
 #: Grid variants that contradict a rule the paper states: in the grid and its tables, never a claim's reading.
@@ -527,31 +499,21 @@ DEFAULT_READING = {STAGE1_FAMILY: S1_DEFAULT, LEARNING_FAMILY: S1_DEFAULT, EXAMP
                    DISCUSSION_FAMILY: K_DEFAULT, TRAINING_FAMILY: S2_DEFAULT,
                    FEATURE_FAMILY: FEATURE_DEFAULT, WEIGHTS_FAMILY: WEIGHTS_DEFAULT}
 #: The stage-2 readings outside the E10 grid: what builds each (a switch of the engine or the learner,
-#: p04.experiments.OPEN_POINT_SWITCHES, issue 49, with the claim's learners retrained; or pooled learners) and how
-#: the switch's learners were trained (p04.experiments.open_point_learners).
+#: p04.experiments.OPEN_POINT_SWITCHES, issue 49; or pooled learners) and how its learners were trained.
 STAGE2_UNBUILT = {
-    RANK_RESTART: ("the rules switch rank_after_challenge='restart'",
-                   "after every challenge the next play must claim A, in training and test"),
-    DECK_UNDEALT: ("the rules switch deck='totals first'",
-                   "each rank's total is drawn uniform on 0..8 (mean 4, the traditional deck's count the seed "
-                   "contrasts it with: \"not 4 but random\"), again until the deck holds 10 cards; the two hands "
-                   "of 5 are dealt from it and the rest stays undealt"),
-    STARTER: ("the rules switch first_player=0", "the learner plays first in every training and test game (the "
-              "first player is still drawn, so the deals are the default's)"),
-    HONEST_REWARD: ("the learner switch honest_reward='0'", "a TRUTH play earns 0, challenged or not; lies, "
-                    "challenges and the ±100 of a game's end keep their rewards"),
-    NEXT_STATE: ("the learner switch next_state='after reply'",
-                 "the transition a challenge settles last takes as s' the table right after the challenge (empty "
-                 "pile, the next required rank), not the learner's next decision; the other transitions keep "
-                 "s' = the next buffered state"),
+    RANK_RESTART: ("the rules switch rank_after_challenge='restart'", "the next play after a challenge claims A"),
+    DECK_UNDEALT: ("the rules switch deck='totals first'", "each rank's total is drawn uniform on 0..8 (mean 4, the "
+                   "traditional deck's) until the deck holds 10 cards; two hands of 5 are dealt, the rest undealt"),
+    STARTER: ("the rules switch first_player=0", "the learner plays first in every game (the deals are the default's)"),
+    HONEST_REWARD: ("the learner switch honest_reward='0'", "a TRUTH play earns 0; the other rewards are kept"),
+    NEXT_STATE: ("the learner switch next_state='after reply'", "the last settled transition takes as s' the table "
+                 "right after the challenge; the others keep the next buffered state"),
     EPSILON_FORM: ("the learner switch epsilon_schedule='linear' (training in blocks, no engine change)",
-                   "ε falls linearly from the spec's 0.5 towards 0 over training, lowered every 10 games (block b "
-                   "of B plays at 0.5 (1 - b/B)), the test greedy as by default: the seed names only the constant "
-                   "\"noise\" 0.5, and a straight fall from it to the greedy test is the plainest decaying form"),
-    MIXED_POOL: ("a learner trained against a pool of opponents (built where the call is given the pooled learners: "
-                 "p04.experiments.pooled_learners, about 0.07 CPU s a learner at full size)",
-                 "one learner per seed trained against all six opponents in turn (10-game blocks, the claim's "
-                 "training size against each), tested frozen against each; the same seeds per cell as the grid"),
+                   "ε is 0.5 (1 - b/B) in 10-game block b of B, the plainest decaying form from the seed's constant "
+                   "0.5; the test stays greedy"),
+    MIXED_POOL: ("a learner trained against a pool of opponents (p04.experiments.pooled_learners, about 0.07 CPU s a "
+                 "learner at full size)", "one learner per seed trained against all six in 10-game blocks, the "
+                 "claim's training size against each, tested frozen against each; the grid's seeds"),
 }
 #: Measured at full size: the six switches' 9,720 learners (trained up to 1,000 games, tested 5,000) took 76 CPU s.
 SWITCH_COST = ("the switch exists; its learners were not given to this call (p04.experiments.open_point_learners, "
@@ -579,28 +541,22 @@ def variant_labels(grid: pd.DataFrame | None) -> list[str]:
 
 
 def _grid_readings(grid: pd.DataFrame | None, key: str, games: int = GRID_GAMES) -> list:
-    """(reading, what) pairs of one E7/E8 statement under every variant of the grid; at a training size other than
-    the grid's a variant is not built (it would mix the variant with the training size)."""
+    """(reading, what) pairs of one E7/E8 statement under every variant of the grid, built at the grid's size only."""
     labels = variant_labels(grid)
     built = GRID_GAMES if grid is None or "training_games" not in grid else int(grid.training_games.iloc[0])
     if games != built:
         return [(variant(label), Unbuilt(
-            f"the variant grid trains {GRID_GAMES} games and this claim is judged at {games:,}: its verdict at "
-            f"{GRID_GAMES} games would mix the variant with the training size, so it needs the variant's learners "
-            f"trained {games:,} games (a switch the code has: about 10 CPU seconds at full size, 8 variants x 6 "
-            f"opponents x 30 learners at about 0.005 s each; run by the notebook, claims.variant_orderings_at)"))
+            f"the grid trains {GRID_GAMES} games, this claim is judged at {games:,}: it needs the variant's learners "
+            f"trained {games:,} games (claims.variant_orderings_at, about 10 CPU seconds at full size)"))
             for label in labels]
     return [(variant(label, built), lambda label=label: "the rule-variant grid was not given to this call"
              if grid is None else U.grid_reading(grid, label, key)) for label in labels]
 
 
 def stage2_open_points(per_seed, judge, seeds_per_cell: str, pooled=None, switched=None) -> list:
-    """(reading, what) pairs of the stage-2 open points outside the E10 grid for a claim judged by ``judge(frame)``:
-    cap draws left out, the pooled learners, a switched reading on its rows of ``switched``, else not built."""
-    if per_seed is None or "draws" not in per_seed.columns:
-        out = [(CAP_DRAWS_OUT, Unbuilt("the learners' table given here records no draws"))]
-    else:
-        out = [(CAP_DRAWS_OUT, lambda: judge(U.rescored(per_seed, "out")))]
+    """(reading, what) pairs of the stage-2 open points outside the E10 grid for a claim judged by ``judge(frame)``."""
+    out = [(CAP_DRAWS_OUT, Unbuilt("the learners' table given here records no draws") if per_seed is None
+            or "draws" not in per_seed.columns else lambda: judge(U.rescored(per_seed, "out")))]
     built = set() if switched is None else set(switched.variant)
     for reading, (need, how) in STAGE2_UNBUILT.items():
         if reading is MIXED_POOL and pooled is not None:
@@ -616,16 +572,14 @@ def stage2_open_points(per_seed, judge, seeds_per_cell: str, pooled=None, switch
 
 
 def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataFrame) -> pd.DataFrame:
-    """Every E7 ordering (F7 learners) and E8 statement under the paper's reading and each variant, by the claims
-    table's rules: one :func:`unit_judges.grid_row` per variant and statement."""
+    """Every E7 ordering (F7) and E8 statement under the paper's reading and each variant, by the claims' rules."""
     both = pd.concat([feature_per_seed, variant_per_seed], ignore_index=True)
     return U.grid(both, ["paper"] + list(RULE_VARIANTS),
                  lambda sub: {**ordering_checks(sub, {"feature_set": "F7"}), **feature_checks(sub, {})})
 
 
 def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
-    """The E7 orderings under every variant from learners trained as many games as the training chart's claims are
-    judged at (issue 49): :func:`variant_orderings`' columns plus ``training_games``."""
+    """The E7 orderings under every variant at the training chart's own size (issue 49), with ``training_games``."""
     sizes = sorted({int(t) for t in variant_per_seed.training_games})
     if len(sizes) != 1:
         raise ValueError(f"variant learners of one training size, got {sizes}")
@@ -649,8 +603,7 @@ DEFAULT_VARIANT_WORDS = "modified rules (spec's reading)"
 
 def training_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.DataFrame | None = None,
                     top_orderings: pd.DataFrame | None = None, pooled=None, switched=None) -> list[dict]:
-    """Rows of the training-games chart from the F7 sweep's learners; the ordering rows' grid readings come from
-    ``top_orderings`` (:func:`variant_orderings_at`) when given."""
+    """Rows of the training-games chart; the orderings' grid readings from ``top_orderings`` when given."""
     stage, rows = stager("training", ctx), []
     top, low, mid = int(per_seed.training_games.max()), min(int(t) for t in printed.TRAINING_GAMES), 100
     ceil = U.ceiling_groups(per_seed, training_games=[low, mid, top])
@@ -664,19 +617,17 @@ def training_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.D
                               {"opponent": opp, "training_games": low}))
 
     for opp in sorted(per_seed.opponent.unique()):
-        text = f"Stage 2 vs {opp}: win rate rises from {low} to {top:,} training games"
+        at, note = (f"a cell at {low:,}, {mid:,} or {top:,} games is at the ceiling",
+                    f"test win rate of learners trained {top:,} minus {low} games, paired by seed")
         if opp in ceil:
-            est = rises(per_seed, opp)[0]
+            est, others, note = rises(per_seed, opp)[0], None, f"{note}; left out: {at}"
             j = V.undecidable(V.stated("inconclusive", "direction of a gain (> 0); cells at a ceiling or floor "
-                                                       "(>= 99.5 % or <= 0.5 %) are left out of gain comparisons"),
-                              f"a cell at {low:,}, {mid:,} or {top:,} games is at the ceiling")
-            rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
-                               note=f"left out: a cell at {low:,}, {mid:,} or {top:,} games is at the ceiling"))
-            continue
-        est, j = stage(*rises(per_seed, opp), lambda f, n, opp=opp: rises(U.first(f, n), opp))
-        rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
-                           note=f"test win rate of learners trained {top:,} minus {low} games, paired by seed",
-                           others=readings(lambda f, opp=opp: rises(f, opp))))
+                                                       "(>= 99.5 % or <= 0.5 %) are left out of gain comparisons"), at)
+        else:
+            est, j = stage(*rises(per_seed, opp), lambda f, n, opp=opp: rises(U.first(f, n), opp))
+            others = readings(lambda f, opp=opp: rises(f, opp))
+        rows.append(_claim(f"Stage 2 vs {opp}: win rate rises from {low} to {top:,} training games",
+                           printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY, note=note, others=others))
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
 
     def slows(frame):
@@ -691,16 +642,16 @@ def training_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.D
     est, j = stage(est, j, lambda f, n: slows(U.first(f, n)))
     rows.append(_claim(f"Stage 2: the rise slows after about {mid} training games", printed.PAPER_VALUES["s2_flattens"],
                        est, j, family=TRAINING_FAMILY, others=readings(lambda f: slows(f)[:2]),
-                       note=f"gain per 100 training games, {low}->{mid} ({U.pct(early.mean())} points) minus "
-                            f"{mid}->{top:,} ({U.pct(late.mean())} points) in the pilot, mean over opponents "
+                       note=f"win rate gain per 100 training games (0.01 = 1 point), {low}->{mid} "
+                            f"({U.pct(early.mean())} points) minus {mid}->{top:,} ({U.pct(late.mean())} points) in the "
+                            "pilot, mean over opponents "
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else "")))
     grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
     checks = ordering_checks(per_seed, {"training_games": top})
-    for key, text, pv in (("a, f highest", f"Stage 2: highest win rates against a and f ({top:,} training games)",
-                           "s2_best"),
-                          ("d slightly above b, c, e", "Stage 2: win rate against d slightly above b, c and e",
-                           "s2_d_above"),
-                          ("d below a, f", "Stage 2: win rate against d below a and f", "s2_d_below")):
+    for key, text, pv in (
+            ("a, f highest", f"Stage 2: highest win rates against a and f ({top:,} training games)", "s2_best"),
+            ("d slightly above b, c, e", "Stage 2: win rate against d slightly above b, c and e", "s2_d_above"),
+            ("d below a, f", "Stage 2: win rate against d below a and f", "s2_d_below")):
         est, j, note = checks[key]
         est, j = stage(est, j, lambda f, n, key=key: ordering_checks(U.first(f, n), {"training_games": top})[key])
         others = [(at_training(games),
@@ -710,23 +661,19 @@ def training_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.D
             per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained, pooled,
             switched)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY, others=others,
-                           note=f"least favourable difference shown; pilot: {note}"))
+                           note=f"least favourable win rate difference (0.01 = 1 point) shown; pilot: {note}"))
     return rows
-
 
 
 def feature_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.DataFrame | None = None,
                    one_hot: pd.DataFrame | None = None, pooled=None, switched=None) -> list[dict]:
     """Rows of the feature chart, from the feature sweep's learners (300 training games)."""
     stage, checks, rows = stager("features", ctx), feature_checks(per_seed, {}), []
-    hot = "" if one_hot is None else (f"; with one-hot features F7 - F5 is "
-                                      f"{U.pct(one_hot[~one_hot.at_ceiling].difference.mean())} points (mean over "
-                                      "opponents)")
-    for key, text, pv in (("history about 10 points", "Stage 2: lie history (features 6, 7) is worth about 10 points",
-                           None),
-                          ("H5 differs little from H3", "Stage 2: remembering 5 lies instead of 3 changes little",
-                           "h5_equal"),
-                          ("H5 helps d and e most", "Stage 2: more history helps most against d and e", "h5_helps")):
+    hot = "" if one_hot is None else f"; one-hot: {U.pct(one_hot[~one_hot.at_ceiling].difference.mean())} points"
+    for key, text, pv in (
+            ("history about 10 points", "Stage 2: lie history (features 6, 7) is worth about 10 points", None),
+            ("H5 differs little from H3", "Stage 2: remembering 5 lies instead of 3 changes little", "h5_equal"),
+            ("H5 helps d and e most", "Stage 2: more history helps most against d and e", "h5_helps")):
         est, j, note = checks[key]
         note = f"pilot: {note}"  # the confirmatory sample's value is the row's; the per-opponent numbers the pilot's
         if est is not None:
@@ -738,10 +685,9 @@ def feature_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.Da
             f"{per_seed.seed_index.nunique()} learners per opponent and feature set", pooled, switched)
         if pv is None:
             others.append((RELATIVE, lambda: relative_history(per_seed)))
-            note += hot + ("; the paper's 10 points came from 20-game tests of one learner per cell, which cannot "
-                           "resolve 10 points (see the test-size row); judged on the mean over learners, not a "
-                           "prediction interval for one learner: the paper states the gain as what the last three "
-                           "lies are worth to the method (its conclusion), a mean over six opponents, no one table")
+            note += hot + ("; the paper's 20-game tests of one learner cannot resolve 10 points (the test-size row); "
+                           "judged on the mean over learners, not a prediction interval for one learner: the paper "
+                           "states what lie history is worth to the method")
         rows.append(_claim(text, f"about {printed.HISTORY_GAIN_PP:g} points" if pv is None else
                            printed.PAPER_VALUES[pv], est if est is not None else np.nan, j, family=FEATURE_FAMILY,
                            note=note, others=others))
@@ -763,15 +709,14 @@ def weights_claim(separability: dict) -> dict:
                   V.direction(est, ">", separability["chance"]), family=WEIGHTS_FAMILY,
                   others=[(ANOTHER_MEASURE, "the paper names no measure of how strongly weights differ, so no second "
                                             "one can be read from it")],
-                  note=f"leave-one-out nearest-centroid accuracy of naming the opponent from a learner's weights, "
-                       f"{separability['learners']} learners (one seed each), chance {separability['chance']:.3f}")
+                  note=f"value: the share of learners whose weights name their opponent; leave-one-out nearest "
+                       f"centroid, {separability['learners']} learners, chance {separability['chance']:.3f}")
 
 
 # ============================================================================ extensions
 
 def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.DataFrame | None = None) -> list[dict]:
-    """The first-mover advantage per rules and pool (Wilson), what the variant changes (Newcombe), and whether the
-    learner's actions can take the hand-emptying line (across learners)."""
+    """The first-mover advantage per rules and pool, what the variant changes, and the learner's reach of the line."""
     rows, (mod, var) = [], ("modified rules", "last play challengeable")
     ranks = ""
     if standing is not None:
@@ -785,32 +730,28 @@ def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.
             word = {"reproduced": "above 50 %", "differs": "below 50 %"}.get(V.direction(est, ">", 0.5).verdict,
                                                                              "not decided against 50 %")
             rows.append(_ours(f"Extension: share of decided games won by the first player, {pool} ({r})", est,
-                              "our measurement (the paper states no first-mover effect); the note says where the 95 % "
-                              "interval lies against 50 %", AUDIT_FAMILY,
-                              f"interval {word}; ordered pairs, first player drawn at random; the first player to "
-                              f"start a turn with at most as many cards as one play may hold wins "
-                              f"{100 * g.first_opportunity_wins_share[r]:.1f} %, winning plays that were lies "
-                              f"{100 * g.lying_final_plays_share[r]:.1f} %"))
+                              "our measurement (the paper states no first-mover effect)", AUDIT_FAMILY,
+                              f"value: a share of decided games; interval {word}; the first to start a turn with at "
+                              f"most 3 cards wins {100 * g.first_opportunity_wins_share[r]:.1f} %, winning plays that "
+                              f"were lies {100 * g.lying_final_plays_share[r]:.1f} %"))
         est = V.difference_of_proportions(int(g.first_player_wins[var]), int(g.decided[var]),
                                           int(g.first_player_wins[mod]), int(g.decided[mod]))
         rows.append(_ours(f"Extension: change of the first player's share when the emptying play can be challenged, "
                           f"{pool}", est, "our measurement; the variant is not the paper's rule", AUDIT_FAMILY,
-                          "variant minus modified rules (Newcombe 95 %)" + (
-                              ranks if pool == "a-f only" else "; the random agent challenges half of all plays, the "
-                                                               "emptying play included")))
+                          "first player's win rate, variant minus modified rules (Newcombe 95 %)" + (
+                              ranks if pool == "a-f only" else "; the random agent challenges half of all plays")))
     paper_rules = learners[learners.variant == "paper"] if "variant" in learners.columns else learners
     est = V.across_seeds((paper_rules.expressible / paper_rules.opportunities.clip(lower=1)).to_numpy())
     rows.append(_ours("Extension: share of the learner's turns with at most 3 cards at which its actions can empty "
                       "its hand", est, "our measurement; no paper value", AUDIT_FAMILY,
-                      "TRUTH_n plays only the required rank and LIE_n only other ranks, so a mixed hand cannot be "
-                      "emptied in one play; F7 learners of the training sweep, test games"))
+                      "value: a share of turns; TRUTH_n plays only the required rank and LIE_n only others, so a mixed "
+                      "hand cannot be emptied in one play; F7 learners of the training sweep, test games"))
     return rows
 
 
 def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.DataFrame,
                    training: pd.DataFrame | None = None) -> list[dict]:
-    """On the variant with a challengeable emptying play: what the line is worth (exploiter minus b), why the
-    learner trained under it does worse against a, and "a, f highest" rechecked under it."""
+    """The variant: what the line is worth, why its learner does worse against a, and "a, f highest" under it."""
     rows = []
     for rules, g in exploiter.groupby("rules", sort=False):
         g = g.set_index("opponent")
@@ -826,26 +767,24 @@ def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.Data
     if training is not None and "last play challengeable" in set(training.trained_under):
         t = training.set_index(["opponent", "trained_under"]).loc[("a", "last play challengeable")]
         why = (f"; in training under the variant {100 * t.final_share:.0f} % of its challenges were of a's "
-               f"hand-emptying play and {100 * t.final_accuracy:.0f} % of those caught a lie (its other challenges "
-               f"{100 * t.other_accuracy:.0f} %): challenging pays there, and since no feature marks that play "
-               "(feature 2 puts a hand of 0 and of 1 card in one level), the learned challenge value carries over "
-               "to a's ordinary plays, which are honest whenever a holds the required rank")
+               f"hand-emptying play, {100 * t.final_accuracy:.0f} % of those caught a lie (others "
+               f"{100 * t.other_accuracy:.0f} %); no feature marks that play, so the challenge value carries over")
     for key, text, note in (
             ("training", "Extension: the learner's drop against a under the variant comes from training",
              "test win rate against a under the modified rules of learners trained 1,000 games under the variant "
              "minus learners trained under the modified rules (independent learners, Welch)"),
             ("test_time", "Extension: the variant's own effect at test time on the same learners (vs a)",
-             "learners trained under the variant, tested under the variant minus under the modified rules (paired "
-             "by learner): a never challenges, so the variant only adds options"),
+             "win rate of learners trained under the variant, tested under the variant minus under the modified "
+             "rules (paired by learner)"),
             ("challenge_share", "Extension: learners trained under the variant challenge more often (vs a, "
-             "modified-rules test)", "challenges per decision at test, trained under the variant minus under the "
-             "modified rules" + why)):
+             "modified-rules test)", "challenges per decision at test (0.01 = 1 point), trained under the variant "
+             "minus under the modified rules" + why)):
         rows.append(_ours(text, effects[key], "our measurement; no paper value", VARIANT_FAMILY, note))
     top = int(per_seed_var.training_games.max())
     est, j, note = ordering_checks(per_seed_var, {"training_games": top})["a, f highest"]
     rows.append(_ours(f"Extension: highest win rates against a and f under the variant ({top:,} training games)", est,
                       f"the E7 ordering rechecked under the variant: {j.rule}", VARIANT_FAMILY,
-                      f"judged as the E7 row: {j.verdict}; {note}"))
+                      f"least favourable win rate difference (0.01 = 1 point); as the E7 row: {j.verdict}; {note}"))
     return rows
 
 
@@ -858,17 +797,16 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
                                                                         "test win rate across learners of one cell, "
                                                                         "mean over cells"),
                    kind="check", family="Test size (§3.4)",
-                   note=f"measured half-width ±{100 * 1.96 * small_test_sd:.0f} points: the binomial "
-                        f"±{100 * half:.0f} points plus the spread between learners; a difference of two such tests "
-                        "is about 1.4 times wider; our learners' tests are longer (the first screen's How it is "
-                        "judged gives their size)")]
+                   note=f"value: the half-width, a share: ±{100 * 1.96 * small_test_sd:.0f} points, the binomial "
+                        f"±{100 * half:.0f} plus the spread between learners; a difference of two tests is about 1.4 "
+                        "times wider; our tests are longer (How it is judged)")]
     if history_one_hot is not None:
         keep = history_one_hot[~history_one_hot.at_ceiling]
         est = V.mean_of(keep.difference.to_numpy(), -1.0, 1.0, unit="opponents") if len(keep) > 1 else \
             V.exact(keep.difference.mean())
         rows.append(_ours("Extension: lie history (F7 - F5) with one-hot features", est,
                           "our result under the spec's encoding variant; no paper value", FEATURE_FAMILY,
-                          "mean over opponents (left out at a ceiling: "
+                          "win rate F7 minus F5, mean over opponents (left out at a ceiling: "
                           + (", ".join(history_one_hot[history_one_hot.at_ceiling].opponent) or "none")
                           + "); per opponent (points): "
                           + U.per(zip(history_one_hot.opponent, history_one_hot.difference))))
@@ -878,8 +816,8 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
                                                                "not decided against")
         rows.append(_ours(f"Extension: {r.players}-player game, learner vs {r.opponent}", est,
                           "our result; the paper ran two-player games only", MULTI_FAMILY,
-                          f"300 training games, F7; learners' seats rotate; interval {word} the fair share "
-                          f"{1 / r.players:.3f}"))
+                          f"value: the learner's win rate, a share; 300 training games, F7; seats rotate; interval "
+                          f"{word} the fair share {1 / r.players:.3f}"))
     return rows
 
 
@@ -898,41 +836,36 @@ def _fresh(row, pattern=r"confirmatory \(fresh\)") -> bool:
 
 
 def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, learner_runs: int,
-                 baseline_runs: int) -> dict:
-    """The answer's words (:func:`liarlab.study.notebook.fill_answer`): what the headline's number is, the second
-    result (the learner against always catching) and the third (lie history), each with the sample that decides it,
-    and the short answer."""
+                 baseline_runs: int, lie_rates: pd.Series | None = None) -> dict:
+    """The answer's words (:func:`liarlab.study.notebook.fill_answer`), each result with the sample that decides it;
+    ``lie_rates``: each personality's realised lie rate (the short answer names the weakest one's)."""
     base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
-    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1–P5"
-    second = ("the learner's win rate minus always catching's over games 301-500, averaged over the five personalities "
-              "P1–P5 (each in *Stage 1 · Baselines*)"
-              + (f", in a fresh sample of both arms ({_fresh_runs(base)}the two arms together), drawn because the "
-                 f"pilot ({pilot}: {learner_runs + baseline_runs:,} runs together) left it undecided,"
+    both = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching per personality"
+    # no pilot bookkeeping on the first screen (fresh readers): a first and a second sample, in plain words
+    second = ("the learner's win rate minus that of a player that always catches (catch probability 1, no "
+              "learning) over games 301-500, averaged over P1–P5"
+              + (f", in a second, fresh sample ({_fresh_runs(base)}both players together), drawn because the first "
+                 f"({both}: {learner_runs + baseline_runs:,} runs) left it undecided,"
                  if _fresh(base, r"pilot [^;]*? inconclusive; confirmatory \(fresh\)")
-                 else f", in the pilot, which decides it ({learner_runs:,} runs of the learner and {baseline_runs:,} "
-                      "of always catching per personality; each run index's mean over P1–P5 counts once, so "
-                      f"{learner_runs + baseline_runs:,} runs in all),"))
-    third = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) minus without it "
-             "(features 1-5, F5), averaged over the types a-f not at a ceiling"
-             + (f", in a confirmatory sample of {int(hist.n):,} fresh learners a cell (the pilot, quoted in the "
-                "sections below, gave "
-                f"{100 * hist.pilot_value:+.1f} points)" if _fresh(hist) else ", in the pilot")
+                 else f" ({both}, paired by run index),"))
+    third = ("the stage-2 learner's test win rate with the opponent's lie history (F7) minus without it (F5), averaged "
+             f"over the types a-f not at a ceiling (a win rate of {100 * V.CEILING:g} % or more)"
+             + (f", in a second, fresh sample of {int(hist.n):,} learners per opponent and feature set (*Which features "
+                "matter* gives both samples)" if _fresh(hist) else "")
              + _history_range(hist))
     return dict(quantity=headline_quantity(claims, stage1_runs, sizes), paper=HEADLINE_PAPER, second=base.claim,
-                second_quantity=second, third=hist.claim, third_quantity=third, short=short_answer(claims))
+                second_quantity=second, third=hist.claim, third_quantity=third,
+                short=short_answer(claims, stage1_runs, lie_rates))
 
 
 def _fresh_runs(row) -> str:
-    """The confirmatory sample's count of runs as its note gives it ("42 runs, "), or nothing: the first screen's "over
-    42 runs" read against 10 runs a personality (issue 50)."""
+    """The confirmatory sample's count of runs as its note gives it ("42 runs, "), or nothing (issue 50)."""
     m = re.search(r"confirmatory \(fresh\) [^;]*? on (\d+) runs", str(row.get("note") or ""))
     return f"{int(m.group(1)):,} runs, " if m else ""
 
 
 def _history_range(hist) -> str:
-    """What the lie-history verdict and its cause rest on, said precisely (issue 50: "too little power" read as a
-    claim about an interval that lies wholly below the paper's value): the range the rule allows for "about 10",
-    where the interval lies, and that the cause comes from the readings table."""
+    """The range the rule allows for "about 10", where the interval lies, and where the cause comes from (issue 50)."""
     m = re.search(r"allowed \[([-0-9.]+), ([-0-9.]+)\]", str(hist.get("rule") or ""))
     if not m:
         return ""
@@ -941,55 +874,72 @@ def _history_range(hist) -> str:
              else "inside it" if low / 100 <= hist.ci_low and hist.ci_high <= high / 100 else "across its edge")
     out = (f". The rule reads \"about 10\" as {low:.1f} to {high:.1f} points; this run's interval lies {where}")
     if hist.get("verdict") == "differs" and str(hist.get("cause")) == "power":
-        out += (". The cause named below is the readings table's: no other reading of the paper's open points "
-                "reproduces the 10 points and at least one is still undecided, so the difference is not yet shown to "
-                "hold under every reading")
+        out += ". The cause below is the readings table's: no other reading reproduces 10 points, one is undecided"
     return out
 
 
-def short_answer(claims: pd.DataFrame) -> str:
-    """The question answered in plain words from the same two rows as the second and third results: how the stage-1
-    learner fares against always catching (what that says about learning where an opponent lies), and what lie
-    history is worth in stage 2 against the paper. "Not as the paper reports it" leads only where a row says so."""
+def short_answer(claims: pd.DataFrame, stage1_runs: pd.DataFrame | None = None,
+                 lie_rates: pd.Series | None = None) -> str:
+    """The answer in numbers, from the headline's runs and the second and third results' rows: what the learner wins
+    after its last game against each personality (the weakest apart, with its lie rate), what always catching does
+    better, and what the lie history is worth against the paper's value."""
     base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
     window = base.claim[base.claim.find("(") + 1:base.claim.rfind(")")]
 
     def pts(v: float) -> str:
-        return f"{100 * v:.1f}".replace("-", "−")
+        return f"{100 * v:+.1f}"   # the hyphen-minus of the result sentences below it
 
-    gap = f"by {pts(abs(base.reproduced_value))} points ({window}, 95 %: {pts(min(abs(base.ci_low), abs(base.ci_high)))}" \
-          f" to {pts(max(abs(base.ci_low), abs(base.ci_high)))})"
-    stage1 = (f"in stage 1 a player that always catches beats the learner {gap}, so the learner's wins come from "
+    gap = f"the learner minus it: {pts(base.reproduced_value)} points, {window}, 95 %: {pts(base.ci_low)} to " \
+          f"{pts(base.ci_high)}"
+    stage1 = (f"a player that always catches, without learning, does better ({gap}), so the learner's wins come from "
               "catching more, not from learning where an opponent lies" if base.ci_high < 0 else
-              f"in stage 1 the learner beats a player that always catches {gap}" if base.ci_low > 0 else
-              f"in stage 1 the learner and a player that always catches are not told apart ({window})")
-    worth = (f"in stage 2 the opponent's lie history is worth {100 * hist.reproduced_value:+.1f} points (95 %: "
-             f"{100 * hist.ci_low:+.1f} to {100 * hist.ci_high:+.1f})").replace("-", "−")
-    lead = "Not as the paper reports it. " if hist.verdict == "differs" or base.ci_high < 0 else ""
-    text = f"{stage1}; {worth}, where the paper says {hist.paper_value}."
-    return lead + text[0].upper() + text[1:]
+              f"the learner beats a player that always catches ({gap})" if base.ci_low > 0 else
+              f"the learner and a player that always catches are not told apart ({gap})")
+    if stage1_runs is not None and "win_rate" in stage1_runs and stage1_runs.personality.nunique() > 1:
+        last = stage1_runs[stage1_runs.games == stage1_runs.games.max()]
+        final = last.groupby("personality").win_rate.mean().mul(100)
+        weak, rest = final.idxmin(), final.drop(final.idxmin())
+        lies = "" if lie_rates is None or weak not in lie_rates else \
+            f", which lies {100 * float(lie_rates[weak]):.0f} % of the time"
+        stage1 = (f"the learner wins {rest.min():.0f}–{rest.max():.0f} % of its first {int(stage1_runs.games.max()):,} games "
+                  f"against {_names(list(final.index), list(rest.index))} but {final[weak]:.0f} % against {weak}{lies}; " + stage1)
+    worth = (f"in stage 2 the opponent's lie history is worth {pts(hist.reproduced_value)} points (95 %: "
+             f"{pts(hist.ci_low)} to {pts(hist.ci_high)}), where the paper says {hist.paper_value}")
+    ex, rows = printed.STAGE1_EXAMPLE, claims[claims["claim"].astype(str).str.startswith("Stage 1 example")]
+    shown = re.match(r"value: (\w+)'s realised lie rate at position \d+, the closest", str(rows.iloc[0].get("note")
+                                                                                        or "")) if len(rows) else None
+    example = (f" The paper's example, {ex['lies']} lies at position {ex['position']} in {ex['games']} games "
+               f"({100 * ex['lies'] / ex['games']:.1f} %), fits none of P1–P5 (closest: {shown[1]}, "
+               f"{100 * rows.iloc[0].reproduced_value:.1f} %)." if shown and rows.iloc[0].verdict == "differs" else "")
+    return f"In stage 1 {stage1}. {worth[0].upper() + worth[1:]}.{example}"
+
+
+def _names(every: list, some: list) -> str:
+    """``some`` of ``every`` as a range where they run on ("P1–P4"), else listed."""
+    run = every[every.index(some[0]):every.index(some[-1]) + 1] == some
+    return f"{some[0]}–{some[-1]}" if run and len(some) > 2 else and_list(some)
 
 
 def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict) -> str:
-    """What the headline's number is, with this run's cells, runs per cell and fresh runs (if they decide it)."""
+    """What the headline's number is, with this run's cells, runs per cell and fresh runs."""
     games = sorted(int(g) for g in stage1_runs["games"].unique())
     per_cell = int(stage1_runs.groupby(["personality", "games"]).size().min())
     sample = f"over {per_cell:,} independent runs of {games[-1]:,} games a personality"
     if int(sizes.get("stage1") or 0) and _fresh(_row(claims, "Stage 1: the learner's win rates are almost all")):
-        sample += f" in the pilot, {int(sizes['stage1']):,} fresh runs in the confirmatory sample that gives the verdict"
+        sample += f" in a first sample, {int(sizes['stage1']):,} fresh runs in a second that gives the verdict"
     cells = stage1_runs.personality.nunique() * len(games)
     low = V.WORDS["almost all"][1]   # the verdict rule's reading of the paper's word, never typed here
     need = int(np.ceil(low * cells - 1e-9))
     return (f"the number of stage-1 cells ({stage1_runs.personality.nunique()} personalities × checkpoints after "
-            f"{and_list(f'{g:,}' for g in games)} games) whose cumulative win rate lies above 50 % ({sample}); "
+            f"{and_list(f'{g:,}' for g in games)} games) whose cumulative win rate (the share of all games so far) lies "
+            f"above 50 % ({sample}); "
             f"the paper's \"almost all\" is read as at least {100 * low:.0f} % of the cells, {need:,} of {cells:,}")
 
 
 # ============================================================================ the families (issue 48)
 
 def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
-    """The confirmatory sizes per group, from the pilot alone: the largest any undecided row of the group asks for,
-    capped at ``caps`` (default: the full profile's budgets)."""
+    """The confirmatory size per group from the pilot: the largest any undecided row asks for, capped at ``caps``."""
     plans: dict = {}
     F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm={}, caps=caps, plans=plans))
     return plans

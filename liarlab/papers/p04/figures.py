@@ -40,7 +40,8 @@ def personality_lie_rates_caption(lies: pd.DataFrame) -> str:
     overall = lie_rate_table(lies)["overall"]
     return (f"P2 and P3: largest realised gap between the two positions of a pair (1-2, 3-4, ...) {100 * step:.1f} "
             f"points, where the given profiles differ by {100 * given_step:.1f}; overall lie rates: "
-            + ", ".join(f"{n} {100 * v:.1f}%" for n, v in overall.items()))
+            + ", ".join(f"{n} {100 * v:.1f}%" for n, v in overall.items())
+            + f"; 95% Wilson intervals at most ±{100 * float((lies.ci_high - lies.ci_low).max()) / 2:.1f} points")
 
 
 def lie_count_spread(spread: pd.DataFrame):
@@ -263,9 +264,17 @@ def weights(table: pd.DataFrame):
     return fig
 
 
-def weights_caption(separability: dict) -> str:
-    """How often a learner's weights alone name its opponent."""
+def weights_caption(separability: dict, table: pd.DataFrame | None = None) -> str:
+    """How often a learner's weights alone name its opponent, and (with the weights ``table``) the weight whose
+    seed-averaged value differs most between opponents."""
     s = separability
-    return (f"opponent named from the weights: {s['correct']} of {s['learners']} learners "
+    text = (f"opponent named from the weights: {s['correct']} of {s['learners']} learners "
             f"({100 * s['accuracy']:.0f}%, 95% interval {100 * s['ci_low']:.0f}-{100 * s['ci_high']:.0f}%; "
             f"chance {100 * s['chance']:.0f}%)")
+    if table is None or table.empty:
+        return text
+    wide = table.pivot_table(index=["action", "feature"], columns="opponent", values="weight")
+    action, feature = (wide.max(axis=1) - wide.min(axis=1)).idxmax()
+    row = wide.loc[(action, feature)]
+    return (text + f"; the weight that differs most between opponents, θ[{action_words(action)}] on {feature}: "
+            f"{row.min():.0f} ({row.idxmin()}) to {row.max():.0f} ({row.idxmax()})")

@@ -1,6 +1,5 @@
-"""Notebook 04's coverage ledger: one row per experiment E1..E10 of spec 04, from the sizes the notebook resolved
-and the counts its tables hold (never typed totals); titles and what the spec asks are the experiment index's,
-the thresholds ``printed.SPEC_SIZES``."""
+"""Notebook 04's coverage ledger: one row per experiment E1..E10 of spec 04, from the resolved sizes and the tables'
+counts (never typed totals); the thresholds are ``printed.SPEC_SIZES``."""
 from __future__ import annotations
 
 from liarlab.cheat.policies import FEATURE_SETS
@@ -31,8 +30,7 @@ def coverage_rows(*, lie_games: int, spread_runs: int, spread_positions: int, st
                   n_settings: int, round_robin_games: int, n_agents: int, n_rules: int, q_seeds: int,
                   test_games: int, training_sizes: int, variant_seeds: int, n_variants: int,
                   variant_feature_sets: int) -> list[dict]:
-    """The ledger rows, every ``run_size`` written from the resolved sizes. A reduced row says whether it ran at the
-    quick profile's sizes (``run``: the sizes that decide it) or below the spec's."""
+    """The ledger rows from the resolved sizes; a reduced row says if it ran at the quick profile's sizes (``run``)."""
     def row(code, done, where, ok=True, **run):
         quick = all(v == PARAMS.size(k, "quick") for k, v in run.items())
         return indexed("04", code, done, ok, where, "the quick profile's sizes" if quick else

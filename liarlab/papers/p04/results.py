@@ -1,5 +1,4 @@
-"""Notebook 04's results: one frozen dataclass per section holding the tables it shows, and :class:`Results`, the
-one object the claims, the summaries and the ledger read. Nothing here judges a claim."""
+"""Notebook 04's results: one frozen dataclass per section, gathered in :class:`Results`. Nothing here judges."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -14,8 +13,6 @@ from liarlab.study import unit_judges as U
 FIRST_WINDOW, LATE_WINDOW = (f"{a}-{b}" for a, b in (p04x.STAGE1_WINDOWS[0], p04x.STAGE1_WINDOWS[-1]))
 MODIFIED, VARIANT = tuple(p04x.RULES_VARIANTS)  # the paper's modified rules; the last play challengeable
 AF_POOL, RANDOM_POOL = "a-f only", "random agent's cells"  # the pools of p04x.hand_emptying_by_pool
-
-
 in_points, _cells = U.in_points, U.interval_cells
 
 
@@ -28,8 +25,7 @@ def exploiter_view(exploit: pd.DataFrame) -> pd.DataFrame:
 
 
 def multiplayer_view(multi: pd.DataFrame) -> pd.DataFrame:
-    """The more-players table for display: the learner's win rate in percent with its 95 % interval across learners,
-    one column per table size and its fair share (a reader compares each cell with it, issue 50)."""
+    """The more-players table in percent, one column per table size with its fair share (issue 50)."""
     cols = {}
     for n, g in multi.groupby("players", sort=True):
         g = g.set_index("opponent")
@@ -53,7 +49,6 @@ class Stage1:
 
     @property
     def final(self) -> pd.DataFrame:
-        """The last checkpoint: runs, win rate with its interval, draws, losses, learned p and k."""
         s = self.summary
         return s[s.games == s.games.max()][["personality", "runs", "win_rate", "ci_low", "ci_high", "draw_rate",
                                              "loss_rate", "p_mean", "k_mean"]]
@@ -63,12 +58,10 @@ class Stage1:
         return self.windows[self.windows.window == LATE_WINDOW]
 
     def window_grid(self) -> pd.DataFrame:
-        """Windowed win rate, windows (in game order) by personality."""
         return self.window_table.pivot(index="window", columns="personality", values="win_rate").loc[
             [f"{a}-{b}" for a, b in p04x.STAGE1_WINDOWS]]
 
     def gains(self) -> dict:
-        """Windowed win rate of the last window minus the first, per personality."""
         w = self.window_table.set_index(["personality", "window"]).win_rate
         return {n: w[(n, LATE_WINDOW)] - w[(n, FIRST_WINDOW)] for n in PERSONALITIES}
 
@@ -100,12 +93,10 @@ class Settings:
         return self.late.groupby(["setting", "personality"]).win_rate.mean().unstack().loc[setting]
 
     def model_gain(self) -> pd.Series:
-        """Late windowed rate simulating against a model minus the program, per personality."""
         model = self.late[self.late.setting.str.startswith("simulates")]
         return model.groupby("personality").win_rate.mean() - self.learner_late
 
     def runs_of(self, setting: str) -> pd.DataFrame:
-        """Each run's windowed rate in games 301-500 under the setting whose label starts with ``setting``."""
         return p04x.windowed_rates(self.runs[self.runs.setting.str.startswith(setting)], (p04x.STAGE1_WINDOWS[-1],))
 
 
@@ -128,21 +119,16 @@ class RoundRobin:
         return list(p04x.STAGE2_TYPES) + ["random"]
 
     def frequencies_view(self) -> pd.DataFrame:
-        """The agents' frequencies as the page shows them: one row per rule set and agent, four columns (the pivot by
-        rule set was nine columns wide), and a note where a column is empty because the agent never challenges."""
+        """One row per rule set and agent (not a nine-column pivot), noting an agent that never challenges."""
         cols = ["lie_share", "challenge_share", "challenge_accuracy", "opportunities_taken"]
         f = self.frequencies.set_index(["rules", "agent"])[cols]
         f = f.reindex(pd.MultiIndex.from_product([list(p04x.RULES_VARIANTS), self.agents], names=["rules", "agent"]))
         return f.assign(note=np.where(f.challenge_share.fillna(0) == 0, "never challenges: no accuracy", ""))
 
-    def first_player_share(self, pool: str, rules: str) -> float:
-        return float(self.pool_audit.set_index(["pool", "rules"]).first_player_wins_share[(pool, rules)])
-
-    def first_opportunity_share(self, pool: str, rules: str) -> float:
-        return float(self.pool_audit.set_index(["pool", "rules"]).first_opportunity_wins_share[(pool, rules)])
+    def first_player_share(self, pool: str, rules: str, column: str = "first_player_wins_share") -> float:
+        return float(self.pool_audit.set_index(["pool", "rules"])[column][(pool, rules)])
 
     def rank_changes(self) -> list[tuple[str, int, int]]:
-        """(type, rank under the modified rules, rank under the variant) for each of a-f whose rank changes."""
         rank = self.standing.set_index(["rules", "agent"])["rank"]
         return [(t, int(rank[(MODIFIED, t)]), int(rank[(VARIANT, t)])) for t in p04x.STAGE2_TYPES
                 if rank[(MODIFIED, t)] != rank[(VARIANT, t)]]
@@ -201,7 +187,7 @@ class Baselines:
                    p04x.cross_rules_effects(cross, "a"))
 
     def beaten(self) -> dict:
-        """Per baseline, the types against which it wins more than the trained learner (means compared)."""
+        """Per baseline, the types against which its mean beats the trained learner's."""
         learner = self.side.iloc[:, 0]
         return {b: [o for o in self.side.index if self.side.loc[o, b] > learner[o]] for b in p04x.STAGE2_BASELINES}
 
@@ -230,14 +216,12 @@ class Features:
         return replace(self, history_gain_hot=p04x.paired_difference(hot, "feature_set", "F7", "F5"))
 
     def differences(self) -> pd.DataFrame:
-        """F7 - F5 and F7-H5 - F7 side by side, per opponent (the saved table)."""
         hist = self.history_gain.rename(columns={"difference": "F7 - F5", "ci_low": "low", "ci_high": "high"})
         mem = self.memory_gain.rename(columns={"difference": "H5 - H3", "ci_low": "H5 low", "ci_high": "H5 high"})
         return hist[["opponent", "F7 - F5", "low", "high", "at_ceiling"]].merge(
             mem[["opponent", "H5 - H3", "H5 low", "H5 high"]], on="opponent")
 
     def differences_view(self) -> pd.DataFrame:
-        """:meth:`differences` for display, in points with 95 % intervals, named in words (issue 50)."""
         d = self.differences().set_index("opponent")
         return pd.DataFrame({
             "lie history, F7 − F5 (points, 95 %)": _cells(d["F7 - F5"], d["low"], d["high"], "+"),
@@ -249,7 +233,6 @@ class Features:
                           self.history_gain_hot.assign(encoding="one-hot")])
 
     def kept(self, hot: bool = False) -> pd.DataFrame:
-        """F7 - F5 of the opponents not at the ceiling (ordinal, or one-hot)."""
         g = self.history_gain_hot if hot else self.history_gain
         return g[~g.at_ceiling]
 
@@ -281,7 +264,6 @@ class Variants:
         return cls(per_seed, p04x.win_rate_table(per_seed))
 
     def f7_cells(self, features: Features) -> pd.DataFrame:
-        """F7's win rate with its interval as text, per variant ("paper" first) and opponent."""
         both = pd.concat([features.table, self.table], ignore_index=True)
         f7 = both[both.feature_set == "F7"].assign(
             cell=lambda d: [f"{w:.3f} [{lo:.3f}, {hi:.3f}]" for w, lo, hi in zip(d.win_rate, d.ci_low, d.ci_high)])

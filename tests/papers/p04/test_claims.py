@@ -577,19 +577,19 @@ def test_first_screen_quantities_say_the_samples_behind_the_numbers():
                                                    "runs: differs"}])
     text = claims.headline_quantity(table, runs, {"stage1": 40})
     assert "(2 personalities × checkpoints after 20, 500 and 1,000 games)" in text
-    assert "above 50 % (over 3 independent runs of 1,000 games a personality in the pilot, 40 fresh runs" in text
+    assert "above 50 % (over 3 independent runs of 1,000 games a personality in a first sample, 40 fresh runs" in text
     assert "fresh" not in claims.headline_quantity(table.assign(note="pilot only"), runs, {"stage1": 40})
     table = pd.concat([table, pd.DataFrame([{"claim": "Stage 2: lie history x", "note": "pilot only"}])]).assign(
         reproduced_value=0.0, ci_low=-0.01, ci_high=0.01, verdict="inconclusive", paper_value="x", pilot_value=0.0)
     text = claims.answer_words(table, runs, {}, 10, 4)["second_quantity"]
-    assert "in a fresh sample of both arms (42 runs, the two arms together), drawn because the pilot (10 runs of the " \
-        "learner and 4 of always catching, each against P1–P5: 14 runs together) left it undecided," in text
+    assert "in a second, fresh sample (42 runs, both players together), drawn because the first (10 runs of the " \
+        "learner and 4 of always catching per personality: 14 runs) left it undecided," in text
+    assert "pilot" not in text   # no pilot bookkeeping on the first screen (fresh readers, round 2)
     pilot = claims.answer_words(table.assign(note="pilot only"), runs, {}, 10, 4)["second_quantity"]
     # the arms are said once, as runs, with no note on how the count is added (issue 50)
     # fresh readers took the pilot's value for a confirmatory one and "over 14 runs" for a miscount: the pilot is named
     # as the sample that decides, and how its runs add up is said
-    assert pilot.endswith(", in the pilot, which decides it (10 runs of the learner and 4 of always catching per "
-                          "personality; each run index's mean over P1–P5 counts once, so 14 runs in all),")
+    assert pilot.endswith(" (10 runs of the learner and 4 of always catching per personality, paired by run index),")
     assert "adds" not in pilot
     assert "fresh" not in pilot
 
@@ -603,10 +603,14 @@ def test_the_short_answer_is_generated_from_the_two_rows_it_names():
          "ci_low": -0.037, "ci_high": -0.031, "verdict": "extension", "paper_value": None},
         {"claim": "Stage 2: lie history (features 6, 7) is worth about 10 points", "reproduced_value": -0.021,
          "ci_low": -0.053, "ci_high": 0.012, "verdict": "differs", "paper_value": "about 10 points"}])
-    text = c04.short_answer(rows)
-    assert text.startswith("Not as the paper reports it. In stage 1 a player that always catches beats the learner by 3.4")
-    assert "so the learner's wins come from catching more, not from learning where an opponent lies; in stage 2" in text
-    assert "(games 301-500, 95 %: 3.1 to 3.7)" in text and "worth −2.1 points" in text and "about 10 points." in text
+    runs = pd.DataFrame([{"personality": p, "games": 500, "win_rate": v}
+                         for p, v in zip(("P1", "P2", "P3", "P4", "P5"), (0.778, 0.791, 0.789, 0.807, 0.499))])
+    text = c04.short_answer(rows, runs, pd.Series({"P5": 0.304}))
+    # one sentence of numbers first, one sign for one number (fresh readers, round 2)
+    assert text.startswith("In stage 1 the learner wins 78–81 % of its first 500 games against P1–P4 but 50 % against "
+                           "P5, which lies 30 % of the time; a player that always catches, without learning, does better")
+    assert "(the learner minus it: -3.4 points, games 301-500, 95 %: -3.7 to -3.1), so the learner's wins come" in text
+    assert "worth -2.1 points" in text and "about 10 points." in text
     rows.loc[0, ["reproduced_value", "ci_low", "ci_high"]] = [0.02, -0.01, 0.05]
     rows.loc[1, "verdict"] = "reproduced"
     assert c04.short_answer(rows).startswith("In stage 1 the learner and a player that always catches are not told apart")
@@ -630,6 +634,6 @@ def test_the_lie_history_result_says_the_range_and_where_its_interval_lies():
                      "ci_high": 0.016, "verdict": "differs", "cause": "power"})
     text = c04._history_range(row)
     assert "reads \"about 10\" as 7.5 to 12.5 points; this run's interval lies wholly below it" in text
-    assert "still undecided" in text
+    assert "one is undecided" in text
     assert "wholly below" not in c04._history_range(row.copy().set_axis(row.index).replace({0.016: 0.09}))
     assert "undecided" not in c04._history_range(row.replace({"power": "genuine"}))

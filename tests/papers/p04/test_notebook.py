@@ -84,11 +84,11 @@ def test_claims_prose_and_ledger_from_one_results_object(results):
     words = claims.answer_words(table, results.stage1.runs, sizes, SIZES["stage1_runs"], SIZES["settings_runs"])
     assert {words["second"], words["third"]} <= set(table.claim)
     found = summary.what_we_found(results, table)
-    final = results.stage1.final.set_index("personality").win_rate
-    assert f"P1 {100 * final['P1']:.0f}%" in found and f"means over {SIZES['stage1_runs']} runs" in found
+    late = results.stage1.window_table.set_index(["personality", "window"]).win_rate
+    assert f"P1 {100 * late[('P1', '301-500')]:.0f}%" in found and f"means over {SIZES['stage1_runs']} runs" in found
     assert f"of {SIZES['test_games']}-game tests (means over {SIZES['q_seeds']}" in found
     assert "Verdicts of the paper's findings" not in found  # counted once, on the first screen (issue 50)
-    assert "Always catching beats the stage-1 learner" in summary.where_we_differ(results)
+    assert "A shortcut decides many games" in summary.where_we_differ(results)
     params = {**SIZES, "notebook": "04"}
     rows = {r["code"]: r for r in ledger.coverage_rows(**ledger.sizes_of(results, params))}
     assert rows["E7"]["run_size"].startswith(f"a-f x {ledger.TRAINING_SIZES} training sizes, 2 seeds, 30 test games")

@@ -56,13 +56,9 @@ def _claims(k_value=0.003, k_verdict="reproduced"):
 def test_stage1_found_quotes_the_stage1_tables():
     stage1 = Stage1.from_runs(_runs(EARLY, LATE))
     text = summary._stage1_found(stage1, _claims())
-    # cumulative after 500 games: (100 early + 400 late) / 500; windowed 301-500: the late rate
-    final = {n: (100 * EARLY[n] + 400 * LATE[n]) / 500 for n in PERSONALITIES}
-    assert "After 500 games the learner wins " + ", ".join(f"{n} {100 * v:.0f}%" for n, v in final.items()) in text
-    assert "means over 4 runs" in text
-    assert "in games 301–500 it wins\n  P1 70%, P2 75%, P3 80%, P4 90%, P5 45%" in text
-    assert "changes by P1 +10.0, P2 +5.0, P3 +10.0, P4 +10.0, P5 -5.0" in text  # late minus games 51-100
-    assert "p reaches\n  0.80 on average against P1–P4 and k 4.0" in text
+    # windowed 301-500: the late rate
+    assert "In games 301–500 the learner wins P1 70%, P2 75%, P3 80%, P4 90%, P5 45% (means over 4 runs)" in text
+    assert "p reaches 0.80 against P1–P4 and k 4.0" in text
     assert "differs by +0.3 points in games 301–500: as the paper says, no difference." in text
     other = summary._stage1_found(stage1, _claims(-0.021, "differs"))
     assert "differs by -2.1 points" in other and "we do not reproduce the paper's \"no difference\"." in other
@@ -81,16 +77,6 @@ def _pool_audit():
 def _learner_audit(expressible=(0.6, 0.7), dumps=(0.5, 0.3)):
     return pd.DataFrame([{"variant": v, "opponent": o, "expressible": e, "dumps": d}
                          for v in ("paper", VARIANT) for o, e, d in zip("ab", expressible, dumps)])
-
-
-def test_first_player_found_quotes_the_pool_audit():
-    robin = RoundRobin(None, None, None, _pool_audit(), None)
-    training = Training(None, None, None, None, _learner_audit())
-    text = summary._first_player_found(robin, training)
-    assert "first player wins\n  61.4% of decided games (95 % interval 60.9–61.9%)" in text
-    assert "the first player to get there wins 72%" in text
-    assert "first player wins\n  62.3% among a–f (60.3% ->\n  58.2% in the random agent's cells" in text
-    assert "at 65% of its\n  turns" in text  # mean of 0.6 and 0.7
 
 
 def _training(rates_at_top, seeds=10, test_games=200, top=1000):
@@ -112,11 +98,10 @@ def test_stage2_found_quotes_the_training_and_feature_tables():
     features = Features(None, None, None, _gains({"a": 0.02, "b": -0.01, "c": 0.03, "f": 0.5}, ceiling=("f",)),
                         _gains({"a": 0.01, "b": 0.03, "c": 0.05, "f": -0.4}, ceiling=("f",)))
     text = summary._stage2_found(SimpleNamespace(training=training, features=features))
-    assert "After 1,000 training games (F7) the frozen learner wins\n  a 73%, b 76%, c 68%, d 67%, e 46%, f 100%" in text
-    assert "of 200-game tests (means over 10\n  learners)" in text
-    assert "ordered from easiest by point estimate: f, b, a, c, d, e" in text
-    assert "In the pilot, lie history (F7 − F5) changes the win rate by\n  +1.3 points" in text  # a, b, c (f at the ceiling)
-    assert "five lies instead of three change it by +3.0 points (paper: little change" in text
+    assert "After 1,000 training games (F7) the frozen learner wins a 73%, b 76%, c 68%, d 67%, e 46%, f 100%" in text
+    assert "of 200-game tests (means over 10 learners), easiest first: f, b, a, c, d, e" in text
+    assert "In the pilot lie history (F7 − F5) is worth +1.3 points" in text  # a, b, c (f at the ceiling)
+    assert "five lies instead of three +3.0 (paper: little change)" in text
 
 
 def _baselines(learner, **baseline_rates):
@@ -127,16 +112,13 @@ def _baselines(learner, **baseline_rates):
     return Baselines(None, side, None, None, effects)
 
 
-def test_baselines_found_names_the_types_a_baseline_beats():
+def test_beaten_line_names_the_types_a_baseline_beats():
     learner = pd.Series({"a": 0.7, "b": 0.6, "c": 0.9})
     rates = {"always challenge": pd.Series({"a": 0.2, "b": 0.1, "c": 0.1}),
              "never challenge": pd.Series({"a": 0.8, "b": 0.5, "c": 0.95}),
              "random": pd.Series({"a": 0.3, "b": 0.3, "c": 0.3})}
-    text = summary._baselines_found(_baselines(learner, **rates))
-    assert "The baseline 'never challenge' has a higher mean win rate than the trained learner against a, c\n  (point estimates;" in text
-    assert "comes from training (-5.1 points),\n  not from the test rules (+0.4)" in text
+    assert "never challenge — a, c; random — none" in summary.beaten_line(_baselines(learner, **rates))
     rates["never challenge"] = pd.Series({"a": 0.1, "b": 0.1, "c": 0.1})
-    assert "above every trivial baseline's against every type" in summary._baselines_found(_baselines(learner, **rates))
     assert summary.beaten_line(_baselines(learner, **rates)) == (
         "the types against which a trivial baseline's mean win rate is above the trained learner's (point estimates, "
         "not tested): always challenge — none; never challenge — none; random — none")
@@ -154,10 +136,11 @@ def test_the_lie_history_value_says_which_sample_it_is_of():
     # issue 50: the first screen gave the confirmatory value, the sections the pilot's, neither named
     from liarlab.papers.p04 import claims as claims04
 
-    confirmed = _history_row(CONFIRMED, n=12, reproduced_value=-0.033, pilot_n=10, pilot_value=0.0231)
-    assert summary._confirmed_history(confirmed) == ("; the confirmatory sample (12 fresh learners a cell), which "
-                                                     "gives the verdict, measures -3.3")
-    assert summary._confirmed_history(_history_row("pilot: a +1.0")) == ""
+    confirmed = _history_row(CONFIRMED, n=12, reproduced_value=-0.033, pilot_n=10, pilot_value=0.0231, ci_low=-0.08,
+                             ci_high=0.02, pilot_ci_low=-0.039, pilot_ci_high=0.085)
+    assert summary.history_samples(confirmed).startswith("the verdict's sample: 12 fresh learners a cell give F7 − F5 "
+                                                         "= -3.3 [")
+    assert summary.history_samples(_history_row("pilot: a +1.0")) == ""
 
     def quantity_of(history):
         base = pd.DataFrame([{"claim": claims04.BASELINE_ROW + " (games 301-500)", "note": "pilot only"}])
@@ -168,9 +151,9 @@ def test_the_lie_history_value_says_which_sample_it_is_of():
 
     quantity = quantity_of(confirmed)
     # its size is the row's own (fresh readers set "over 30 seeds" against the group's "200 learners per cell")
-    assert quantity.endswith("in a confirmatory sample of 12 fresh learners a cell (the pilot, quoted in the sections "
-                             "below, gave +2.3 points)")
-    assert quantity_of(_history_row("pilot: a +1.0")).endswith(", in the pilot")
+    assert quantity.endswith("in a second, fresh sample of 12 learners per opponent and feature set (*Which features "
+                             "matter* gives both samples)")
+    assert quantity_of(_history_row("pilot: a +1.0")).endswith("(a win rate of 99.5 % or more)")
 
 
 def _settings(late_rates: dict, catch_rates: dict, p5: dict):
@@ -185,13 +168,8 @@ def test_where_we_differ_quotes_the_settings_tables():
     catch = {"P1": 0.82, "P2": 0.80, "P3": 0.81, "P4": 0.85, "P5": 0.47}
     p5 = {"paper defaults": 0.49, "always catch (1, 0)": 0.47, "P5 lies 20%": 0.3, "P5 lies 40%": 0.61}
     settings = _settings(learner, catch, p5)
-    text = summary._catching_bullet(settings)
-    assert "the learner wins\n  P1 79.0%, P2 79.0%, P3 80.0%, P4 83.0%, P5 50.0%" in text
-    assert "always catching (no learning) wins\n  P1 82.0%, P2 80.0%, P3 81.0%, P4 85.0%, P5 47.0%" in text
     p5_text = summary._p5_bullet(settings)
-    assert "paper defaults\n  49%, always catching 47%" in p5_text and "20% / 40%: 30% / 61%" in p5_text
-    # the pilot's values were said to be beside a "confirmatory value" at the top, which no confirmatory sample gave
-    assert "confirmatory" not in text and "names its sample: this pilot, unless the pilot left it undecided" in text
+    assert "paper defaults 49%, always catching 47%" in p5_text and "20% / 40%: 30% / 61%" in p5_text
     line = summary.always_catch_line(settings)
     assert "confirmatory" not in line and line.startswith("pilot (the sizes above), games 301-500")
     assert "P1 -3.0, P2 -1.0, P3 -1.0, P4 -2.0, P5 +3.0" in line
@@ -206,16 +184,14 @@ def test_where_we_differ_quotes_the_exploiter_and_the_features():
     results = SimpleNamespace(exploit=exploit, robin=RoundRobin(None, None, None, _pool_audit(), None),
                               training=Training(None, None, table, table, None))
     text = summary._shortcut_bullet(results)
-    assert "wins\n  72% of decided\n  games (69% with" in text
-    assert "beats type b by\n  +12 to +31\n  points under the modified rules, and by -2 to\n  +8 with" in text
-    assert "rule: 99.8% after 1,000\n  training games" in text
+    assert "wins 72% of decided games (69% with" in text
+    assert "beats b by +12 to +31 points (-2 to +8 under the variant)" in text
+    assert "the learner wins 99.8% after 1,000 training games" in text
     features = Features(None, None, None, _gains({"a": 0.02, "b": -0.01, "c": 0.09, "f": 0.5}, ceiling=("f",)),
                         None, _gains({"a": 0.04, "b": 0.0, "f": 0.3}, ceiling=("f",)))
     text = summary._history_bullet(SimpleNamespace(features=features, training=Training(None, None, table, None,
                                                                                          None)))
-    assert "In the pilot, F7 − F5 is +3.3 points on average" in text
-    assert "contains 0 for 2 of\n  3 of them" in text  # a and b (intervals +-5 points), not c
-    assert "one-hot features it is +2.0\n  points" in text
+    assert "one-hot features F7 − F5 is +2.0 points" in text
     assert f"about ±{100 * 1.96 * 0.1:.0f} points here" in text
 
 
@@ -223,7 +199,7 @@ def test_ordering_bullet_quotes_the_lie_shares():
     shares = pd.DataFrame({"opponent": ["a", "b", "c"], "lie": [0.61, 0.58, 0.449]})
     results = SimpleNamespace(weights=Weights(None, {}, shares))
     text = summary._ordering_bullet(results)
-    assert "lies in 61%,\n  58% and 45% of its decisions" in text
+    assert "lies in 61%, 58% and 45% of its decisions" in text
 
 
 def test_table_lines_quote_their_tables():
@@ -243,15 +219,6 @@ def test_table_lines_quote_their_tables():
                                      {"stage1": 40, "training": 12})
     # the groups in words, not their code names ("stage1 30" read as a code word, issue 50)
     assert "30 stage-1 runs per personality (P1, P5), 12 learners per training cell;" in line
-    # each confirmed row with the size it used (fresh readers: "200 learners per feature-set cell" beside a row on 30)
-    rows = pd.DataFrame([{"claim": "Stage 2: lie history x", "note": "pilot 0.01 [-0.02, 0.04] on 30 seeds: differs; "
-                          "confirmatory (fresh) -0.02 [-0.05, 0.01] on 30 seeds: differs"},
-                         {"claim": "Stage 1 vs P1: y", "note": "confirmatory (fresh) 0.005 [-0.003, 0.01] on 356 runs"},
-                         {"claim": "Stage 2: z", "note": "pilot only"},
-                         {"claim": "Stage 1: w", "note": "confirmatory (fresh) 0.84 [0.8, 0.88] on 25 cells"}])
-    line = summary.confirmation_line({"features": 200}, 200, {"stage1": 40, "training": 12}, rows)
-    assert ("200 learners per feature-set cell; each row uses the first of its group's sample up to its own planned "
-            "size: Stage 2: lie history x — 30 seeds; Stage 1 vs P1: y — 356 runs; fresh learners") in line
 
 
 def test_cross_rules_line_names_its_learners():
@@ -263,10 +230,9 @@ def test_cross_rules_line_names_its_learners():
     base = SimpleNamespace(effects=base.effects, side=base.side, cross_table=cross,
                            trained_against_a=lambda: challenges)
     line = summary.cross_rules_line(base)
-    assert line.startswith("the cross-rules table's learners are a second, fresh set (30 per type and rule set), so "
-                           "its win rate against a trained and tested under the modified rules (64.2%) is an estimate "
-                           "apart from the learner column of the first table (70.2%, the training chart's learners); "
-                           "against a: training under the variant changes")
+    assert line.startswith("the cross-rules learners are a fresh set (30 per type and rule set): against a under the "
+                           "modified rules they win 64.2% (the first table's learners 70.2%); training under the "
+                           "variant changes it by")
 
 
 def test_what_we_found_joins_every_bullet():
@@ -283,8 +249,7 @@ def test_what_we_found_joins_every_bullet():
     text = summary.what_we_found(results, _claims())
     bullets = [line for line in text.splitlines() if line.startswith("* **")]
     assert [b.split("**")[1] for b in bullets] == [
-        "Stage 1.", "The first player has the advantage in the modified game.", "Stage 2.",
-        "Learning against doing nothing clever.", "Weights."]  # the verdicts are counted once, on the first screen
+        "Stage 1.", "Stage 2.", "Weights."]  # the verdicts are counted once, on the first screen
     assert "name its opponent in 88% of cases (chance 17%)" in text
     assert not np.isnan(stage1.final.win_rate).any()
 
@@ -293,7 +258,7 @@ def test_how_judged_states_the_sizes_the_run_used():
     # issue 50: a fixed "≥ 200 runs ... thousands of games" read wrong beside a quick run's sizes
     text = summary.how_judged(10, 4, 10, 200, {"stage1": 40, "training": 12})
     assert "10 independent stage-1 runs per personality (4 per setting" in text
-    assert "10 independently trained learners per cell, each tested on 200 games" in text
+    assert "10 independently trained learners per cell (an opponent at one training size or feature set), each tested on 200 games" in text
     assert "(at most 40 runs per personality or 12 learners per cell)" in text
     assert "thousands" not in text and "≥" not in text
     assert "5,000 games" in summary.how_judged(200, 200, 30, 5000, {"stage1": 1000, "training": 200})
