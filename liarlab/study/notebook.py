@@ -649,14 +649,16 @@ def answer_placeholder() -> None:
 def fill_answer(claims, question: str, *, quantity: str | None = None, second: str | None = None,
                 second_quantity: str | None = None, paper: str | None = None,
                 second_paper: str | None = None, third: str | None = None,
-                third_quantity: str | None = None, more: str | None = None, short: str | None = None) -> str:
+                third_quantity: str | None = None, more: str | None = None, short: str | None = None,
+                caveat: str | None = None) -> str:
     """Fill the placeholder with :func:`liarlab.study.answer.answer_paragraph` (shown here instead when this
     kernel showed no placeholder); returns the markdown. ``quantity`` names what the headline's number is ("the
     share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims row
     reported as the notebook's second main result, ``second_quantity`` what its number is; ``paper`` and
     ``second_paper`` the paper's value on the same scale as ours (a share of types beside a share); ``third`` and
     ``third_quantity`` a third result where the question has a third part (06); ``more`` the paper's own further
-    results in markdown (02); ``short`` the answer in one plain sentence, said first (04). The answer is shown
+    results in markdown (02); ``short`` the answer in one plain sentence, said first (04), ``caveat`` its one caveat, the rest under a
+    title (06). The answer is shown
     once, at the top: a page that repeated it at its claims would be a screen longer."""
     from IPython.display import Markdown, display
 
@@ -664,7 +666,7 @@ def fill_answer(claims, question: str, *, quantity: str | None = None, second: s
 
     words = dict(quantity=quantity, second=second, second_quantity=second_quantity, paper=paper,
                  second_paper=second_paper, third=third, third_quantity=third_quantity, more=more,
-                 short=short)
+                 short=short, caveat=caveat)
     text = answer_paragraph(claims, question, **words)
     handle = _ANSWER["handle"]
     if handle is not None:
