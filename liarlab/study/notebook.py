@@ -141,10 +141,27 @@ _TAIL_WORDS = {
 }
 
 
-def protocol_text(table) -> str:
+#: the page whose protocol paragraph says every rule in full (:func:`protocol_text`); the other pages say it in one
+#: line linking there (:func:`protocol_line`; issue 50: every page repeated the same paragraph)
+PROTOCOL_PAGE, PROTOCOL_ANCHOR = "00_dice_combinatorics", "how-to-read-the-summary"
+
+
+def protocol_line(table) -> str:
+    """The protocol paragraph of every page but :data:`PROTOCOL_PAGE`: the table's size, what a line shows, and a
+    link to the full paragraph."""
+    families = table["family"].fillna(table["claim"]).nunique() if "family" in table else len(table)
+    ours = ("every finding here is our extension (no paper's value; the verdict reads "
+            f"\"{_VERDICT_SHORT['extension']}\"), " if only_extensions(table) else "")
+    return (f"**How to read the summary.** The claims table has {answer_number(len(table))} rows in "
+            f"{answer_number(families)} families; the summary shows one line per family, the headline family first; "
+            f"{ours}[page 00](../report/{PROTOCOL_PAGE}.html#{PROTOCOL_ANCHOR}) says how a line is judged.")
+
+
+def protocol_text(table, every_rule: bool = False) -> str:
     """The notebook's protocol paragraph above its claims summary: what a row of the summary is, and each kind of
-    rule the table uses, said once (docs/VERDICTS.md has the protocol)."""
-    kinds = [k for k in _TAIL_WORDS if any(_tail_kind(r) == k for r in table["rule"].astype(str))]
+    rule the table uses (``every_rule``: every kind, and what an extension's line shows: the paragraph the other
+    pages link to), said once (docs/VERDICTS.md has the protocol)."""
+    kinds = [k for k in _TAIL_WORDS if every_rule or any(_tail_kind(r) == k for r in table["rule"].astype(str))]
     families = table["family"].fillna(table["claim"]).nunique() if "family" in table else len(table)
     head = f"**How to read the summary.** The claims table has {answer_number(len(table))} rows in "
     if only_extensions(table):
@@ -164,14 +181,18 @@ def protocol_text(table) -> str:
                 "interval, or \"exact\" where nothing was sampled), and the family's verdict by its declared rule "
                 "over its rows (for example 11 of 12 reproduced), with the likeliest cause of a difference. "
                 "The headline family comes first.")
+        if every_rule:
+            text = (f'<a id="{PROTOCOL_ANCHOR}"></a>' + text + " A finding that is our extension, a question no paper "
+                    f"answers, gives no paper's value, and its verdict reads \"{_VERDICT_SHORT['extension']}\".")
     if kinds:
         words = [_TAIL_WORDS[k] for k in kinds]
         widened = _widened_example(table["rule"])
-        if "range" in kinds and widened:
+        if "range" in kinds and (widened or every_rule):
             # 03's "5.6 | 5.46 [5.38, 5.55] | reproduced" looked wrong beside the rounding range alone (issue 50, a
             # fresh reader): the rule widens it because the printed value is a sample estimate itself
-            words[kinds.index("range")] += (f"; where the paper's value is itself a sampled estimate, its rule "
-                                            f"widens that range by the estimate's own error ({widened})")
+            words[kinds.index("range")] += ("; where the paper's value is itself a sampled estimate, its rule "
+                                            "widens that range by the estimate's own error"
+                                            + (f" ({widened})" if widened else ""))
         text += " The rules, said once here rather than on every row: " + "; ".join(words) + "."
     return text
 
@@ -685,7 +706,7 @@ def show_claims(frame, readings=None) -> None:
     from IPython.display import HTML, Markdown, display
 
     nb_id = frame.attrs.get("notebook") or context.current().notebook or "NN"
-    display(Markdown(protocol_text(frame)))
+    display(Markdown(protocol_text(frame, every_rule=True) if nb_id == PROTOCOL_PAGE[:2] else protocol_line(frame)))
     display(HTML(tables.table_html(claims_summary(frame))))
     body = f"<p>Every row, as saved in {_data_link(f'{nb_id}_claims.csv')}.</p>" + tables.table_html(claims_view(frame), fold_rows=10**9)
     display(HTML(tables.folded(f"The full claims table: {len(frame):,} rows (folded; click to open)", body)))

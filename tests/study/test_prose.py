@@ -502,3 +502,19 @@ def test_the_scorecards_first_screen_reads_as_prose():
     problems = [(k, p) for k, t in texts.items() for p in prose_problems(t)]
     problems += [(k, s) for k in ("answer", "caption") for s in stacked_colons_as_read(texts[k])]
     assert not problems, problems
+
+
+def test_the_protocol_paragraph_is_said_in_full_once_and_linked_elsewhere():
+    # issue 50: every page repeated the same "How to read the summary" paragraph
+    import pandas as pd
+
+    from liarlab.study import notebook as nb
+
+    rows = pd.DataFrame({"claim": ["a", "b"], "family": ["f", "g"], "kind": ["finding", "check"],
+                         "verdict": ["extension", "reproduced"], "rule": ["exact", "check: x"]})
+    line = nb.protocol_line(rows)
+    assert f"{nb.PROTOCOL_PAGE}.html#{nb.PROTOCOL_ANCHOR}" in line and "2 rows in 2 families" in line
+    assert "our extension" in line and "lies inside the range" not in line
+    full = nb.protocol_text(rows.assign(verdict="reproduced"), every_rule=True)
+    assert f'id="{nb.PROTOCOL_ANCHOR}"' in full and all(w in full for w in nb._TAIL_WORDS.values())
+    assert "our extension" in full and "sampled estimate" in full
