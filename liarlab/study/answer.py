@@ -36,6 +36,17 @@ def blank(v) -> bool:
     return v is None or (isinstance(v, float) and math.isnan(v)) or str(v).strip() in ("", "nan", "None")
 
 
+#: the verdicts as the pages say them: "undecided", not the CSV's "inconclusive" (issue 50)
+_PAGE_VERDICTS = {"inconclusive": "undecided", "not-reproducible": "not reproducible here", "extension": "our extension"}
+_SAID_OF_MANY = {"differs": "differ", "our extension": "our extensions"}
+
+
+def verdict_word(verdict, many: bool = False) -> str:
+    """A verdict as the page says it ("inconclusive" -> "undecided"); ``many``: said of several ("differ")."""
+    word = _PAGE_VERDICTS.get(str(verdict), str(verdict))
+    return _SAID_OF_MANY.get(word, word) if many else word
+
+
 def number(v, digits: int = 3, decimals: int | None = None, missing: str = "") -> str:
     """A number for people, the one way the study writes one in prose (answers, the scorecard): integers as
     integers, with thousands separators (``1,400``, ``12,500``: the tables write them so, and a page that wrote

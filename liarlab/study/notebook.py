@@ -18,6 +18,7 @@ import re
 
 from liarlab.core.verdicts import FAMILY_DIFFERS, FAMILY_REPRODUCED
 from liarlab.study import context, controls, outputs, plotting, tables
+from liarlab.study.answer import verdict_word
 from liarlab.study.params import COMMON, Choice, Flag, Float, Int, IntList, Param, Parameters, Text, check_parameters  # noqa: F401
 
 
@@ -151,7 +152,7 @@ def protocol_line(table) -> str:
     link to the full paragraph."""
     families = table["family"].fillna(table["claim"]).nunique() if "family" in table else len(table)
     ours = ("every finding here is our extension (no paper's value; the verdict reads "
-            f"\"{_VERDICT_SHORT['extension']}\"), " if only_extensions(table) else "")
+            f"\"{verdict_word('extension')}\"), " if only_extensions(table) else "")
     return (f"**How to read the summary.** The claims table has {answer_number(len(table))} rows in "
             f"{answer_number(families)} families; the summary shows one line per family, the headline family first; "
             f"{ours}[page 00](../report/{PROTOCOL_PAGE}.html#{PROTOCOL_ANCHOR}) says how a line is judged.")
@@ -171,7 +172,7 @@ def protocol_text(table, every_rule: bool = False) -> str:
         text = (f"{head}{answer_number(families)} families. The summary shows one line per family: one of its "
                 "claims in words and our value (with its interval, or \"exact\" where nothing was sampled). Every "
                 "finding here is our extension, a question no paper answers, so its line gives no paper's value "
-                f"and its verdict reads \"{_VERDICT_SHORT['extension']}\""
+                f"and its verdict reads \"{verdict_word('extension')}\""
                 + ("; only the checks of our code are judged" + (", by the rule below" if "check" in kinds else "")
                    if checks else "")
                 + ". The headline family comes first.")
@@ -183,7 +184,7 @@ def protocol_text(table, every_rule: bool = False) -> str:
                 "The headline family comes first.")
         if every_rule:
             text = (f'<a id="{PROTOCOL_ANCHOR}"></a>' + text + " A finding that is our extension, a question no paper "
-                    f"answers, gives no paper's value, and its verdict reads \"{_VERDICT_SHORT['extension']}\".")
+                    f"answers, gives no paper's value, and its verdict reads \"{verdict_word('extension')}\".")
     if kinds:
         words = [_TAIL_WORDS[k] for k in kinds]
         widened = _widened_example(table["rule"])
@@ -364,11 +365,8 @@ def _ours_said(r) -> str:
     return f"{ours} ({said}; {predicted})" if predicted else f"{ours} ({said})"
 _KIND_PLURAL = {"finding": "findings", "arithmetic": "checks of the paper's arithmetic",
                 "check": "checks of our code"}
-_VERDICT_SHORT = {"reproduced": "reproduced", "differs": "differs", "inconclusive": "undecided",
-                  "not-reproducible": "not reproducible here", "extension": "our extension"}
 
 
-_MANY = {"our extension": "our extensions", "differs": "differ"}   # a verdict said of several families
 _ROW_WORDS = {"reproduced": ("reproduces", "reproduce"), "differs": ("differs", "differ"),
               "inconclusive": ("undecided", "undecided")}
 
@@ -389,7 +387,7 @@ def _family_verdict(line) -> str:
     reproducible here)" ("differs: 1 of 2 rows" gave no direction for the other row, and "(3 rows)" beside "of 2"
     left the third unexplained, issue 50)."""
     verdict = str(line["verdict"])
-    word = _VERDICT_SHORT.get(verdict, verdict)
+    word = verdict_word(verdict)
     if line["rows"] <= 1 or verdict in ("extension", "not-reproducible"):
         return word
     counts = _row_counts(line)
@@ -412,7 +410,7 @@ def _family_verdict(line) -> str:
             return f"{word} (1 {rows[:-1]}; the other {_ROW_WORDS[v][0]}{tail})"
         said = ", ".join(f"{n} {_ROW_WORDS[v][0] if n == 1 else _ROW_WORDS[v][1]}" for v, n in others)
         return f"{word} ({main} of {n_judged} {rows}; {said}{tail})"
-    said = ", ".join(f"{n} {'differ' if v == 'differs' and n > 1 else _VERDICT_SHORT[v]}" for v, n in judged.items())
+    said = ", ".join(f"{n} {verdict_word(v, many=v == 'differs' and n > 1)}" for v, n in judged.items())
     # an undecided family with a differing row read as a contradiction ("undecided (3 rows: 1 differs, 2
     # undecided)" beside "a claim differs if any case differs", a fresh reader of 04): the family rule, in words
     why = f"; {_FAMILY_RULE_WORDS}" if verdict == "inconclusive" and judged.get("differs") else ""
@@ -568,20 +566,20 @@ def claims_summary(table, limit: int = 15):
         if line["_head"] and head is not None and str(head["verdict"]) != str(line["verdict"]):
             # the family's verdict first, as the answer and the scorecard give it, then the headline row's own
             # (04: "reproduced: 6 of 8 rows; its headline row differs", issue 50)
-            verdict = f"{verdict}; its headline row {_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])}"
+            verdict = f"{verdict}; its headline row {verdict_word(head['verdict'])}"
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
                       "ours": _ours_said(rep), "verdict": verdict,
                       "cause": _line_cause(line)})
     if rest:
         others = fams.loc[rest]
-        counts = others["verdict"].map(lambda v: _VERDICT_SHORT.get(v, v)).value_counts()
+        counts = others["verdict"].map(verdict_word).value_counts()
         kinds = others["kind"].map(lambda k: _KIND_PLURAL.get(k, k)).value_counts()
         lines.append({"claim": f"{len(rest)} more families ({others['rows'].sum()} rows; "
                                f"{', '.join(dict.fromkeys(kinds.index))}), listed in the full claims table below",
                       "paper": "", "ours": "",
                       # a count of families agrees with its noun: "2 our extensions", "2 differ" ("2 our
                       # extension" on 00's last line, issue 50, a fresh reader)
-                      "verdict": ", ".join(f"{n} {_MANY.get(v, v) if n != 1 else v}" for v, n in counts.items()),
+                      "verdict": ", ".join(f"{n} {verdict_word(v, many=n != 1)}" for v, n in counts.items()),
                       "cause": ""})
     view = pd.DataFrame(lines, columns=["claim", "paper", "ours", "verdict", "cause"])
     # a count of cases with nothing undecided ("72 of 75 printed numbers") in a table whose every number is exact
