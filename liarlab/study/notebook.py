@@ -127,15 +127,15 @@ def _tail_kind(rule: str) -> str | None:
 
 
 _TAIL_WORDS = {
-    "range": ("a value is reproduced if our interval (for an exact value, the point itself) lies inside the range "
-              "the paper's print allows, differs if it lies outside that range, and is inconclusive otherwise; a "
-              "printed number allows the range its rounding or truncation covers (46.03 to 2 decimals, rounded: "
-              "46.025 to 46.035), a word such as 'most' the range the protocol fixed for it"),
-    "cases": ("a claim about several cases (every type, each cell) judges each case at a Bonferroni-adjusted level: "
+    "range": ("a value is reproduced if our interval (for an exact value, the point) lies inside the range the "
+              "paper's print allows, differs if outside it, else is inconclusive; a printed number allows what its "
+              "rounding or truncation covers (46.03 to 2 decimals, rounded: 46.025 to 46.035), a word such as 'most' "
+              "the range the protocol fixed"),
+    "cases": ("a claim about several cases (every type, each cell) judges each at a Bonferroni-adjusted level: "
               "reproduced if all are, differs if any differs"),
     "direction": ("a direction (A beats B) is reproduced if the 95 % interval excludes the no-effect value on the "
-                  "paper's side (some rules also call it differing when the interval lies within a stated "
-                  "no-meaningful-difference band or on the other side)"),
+                  "paper's side (some rules call it differing inside a stated no-meaningful-difference band or on "
+                  "the other side)"),
     "check": "a check of our code passes if its 95 % interval covers the exact value",
     "family": "a family of printed numbers is reproduced when at least 75 % of them are, differs when at least half "
               "differ",
@@ -178,23 +178,22 @@ def protocol_text(table, every_rule: bool = False) -> str:
                 + ". The headline family comes first.")
     else:
         text = (f"{head}{answer_number(families)} families (a printed table or figure is one family). The summary "
-                "shows one line per family: one of its claims in words, the paper's value and ours (with its "
-                "interval, or \"exact\" where nothing was sampled), and the family's verdict by its declared rule "
-                "over its rows (for example 11 of 12 reproduced), with the likeliest cause of a difference. "
-                "The headline family comes first.")
+                "shows one line per family, the headline family first: one of its claims in words, the paper's value "
+                "and ours (with its interval, or \"exact\" where nothing was sampled), and the family's verdict by "
+                "its declared rule over its rows (for example 11 of 12 reproduced), with the likeliest cause of a "
+                "difference.")
         if every_rule:
-            text = (f'<a id="{PROTOCOL_ANCHOR}"></a>' + text + " A finding that is our extension, a question no paper "
-                    f"answers, gives no paper's value, and its verdict reads \"{verdict_word('extension')}\".")
+            text = (f'<a id="{PROTOCOL_ANCHOR}"></a>' + text + " An extension (a question no paper answers) has no "
+                    f"paper's value and reads \"{verdict_word('extension')}\".")
     if kinds:
         words = [_TAIL_WORDS[k] for k in kinds]
         widened = _widened_example(table["rule"])
         if "range" in kinds and (widened or every_rule):
             # 03's "5.6 | 5.46 [5.38, 5.55] | reproduced" looked wrong beside the rounding range alone (issue 50, a
             # fresh reader): the rule widens it because the printed value is a sample estimate itself
-            words[kinds.index("range")] += ("; where the paper's value is itself a sampled estimate, its rule "
-                                            "widens that range by the estimate's own error"
-                                            + (f" ({widened})" if widened else ""))
-        text += " The rules, said once here rather than on every row: " + "; ".join(words) + "."
+            words[kinds.index("range")] += ("; a paper's value that is itself a sampled estimate widens it by its "
+                                            "own error" + (f" ({widened})" if widened else ""))
+        text += " The rules, said here rather than on every row: " + "; ".join(words) + "."
     return text
 
 

@@ -400,7 +400,7 @@ def test_the_summarys_last_line_counts_families_in_agreement():
     for nb_id, summary in _summaries():
         verdicts = " ".join(summary["verdict"])
         assert not re.search(r"(?<![\d.,])\b(?:[2-9]|\d{2,}) our extension\b", verdicts), (nb_id, verdicts)
-    assert nb._MANY["our extension"] == "our extensions"
+    assert answer.verdict_word("extension", many=True) == "our extensions"
 
 
 def test_a_selected_reading_on_a_row_that_does_not_agree_is_not_said_to_agree():
@@ -517,4 +517,4 @@ def test_the_protocol_paragraph_is_said_in_full_once_and_linked_elsewhere():
     assert "our extension" in line and "lies inside the range" not in line
     full = nb.protocol_text(rows.assign(verdict="reproduced"), every_rule=True)
     assert f'id="{nb.PROTOCOL_ANCHOR}"' in full and all(w in full for w in nb._TAIL_WORDS.values())
-    assert "our extension" in full and "sampled estimate" in full
+    assert "our extension" in full and "sampled estimate widens it" in full

@@ -381,9 +381,9 @@ def _close_call(g: pd.DataFrame, spread: pd.DataFrame, end: str) -> str:
     width = float((learners.exploitability_max - learners.exploitability_min).max())
     gap = abs(float(a.exploitability_mean) - float(b.exploitability_mean))
     return (f"the Q-learners' mean is over {int(learners.seeds.max())} training seeds, and one learner's seeds differ "
-            f"by up to {width:.4f}, more than the gap of {gap:.4f} between {a.family} ({a.exploitability_mean:.4f}) "
-            f"and {b.family} ({b.exploitability_mean:.4f}) in {a.game}: which of the two is the {end} exploitable is "
-            "not decided by this run")
+            f"by up to {width:.4f}, more than the gap of {gap:.4f} in {a.game} between the {end} exploitable family and "
+            f"the next, {b.family} ({b.exploitability_mean:.4f}): which of the two is the {end} exploitable is not "
+            "decided by this run")
 
 
 def in_short(families: pd.DataFrame) -> str:
@@ -392,13 +392,13 @@ def in_short(families: pd.DataFrame) -> str:
     g = families[families.game == families.game.iloc[0]]
     lo, hi = g.iloc[0], g.iloc[-1]
     return (f"In {lo.game} no family is near exact play: a best responder wins {lo.exploitability_mean:.4f} beyond the "
-            f"game's value against the least exploitable, {lo.family} ({_players(lo.players)}), and "
-            f"{hi.exploitability_mean:.4f} against the most exploitable, {hi.family} ({_players(hi.players)}), in "
+            f"game's value against the least exploitable, {lo.family}, {_players(lo.players)}, and "
+            f"{hi.exploitability_mean:.4f} against the most exploitable, {hi.family}, {_players(hi.players)}, in "
             "±1 units a game (0 is exact play, 1 a player beaten in every game; exact, no sampling).")
 
 
 def _players(n) -> str:
-    return "one player" if int(n) == 1 else f"mean of {int(n)} players, both seats"
+    return "one player" if int(n) == 1 else f"a mean of {int(n)} players in both seats"
 
 
 def caveat(families: pd.DataFrame, spread: pd.DataFrame) -> str:
