@@ -142,9 +142,22 @@ _TAIL_WORDS = {
 }
 
 
-#: the page whose protocol paragraph says every rule in full (:func:`protocol_text`); the other pages say it in one
-#: line linking there (:func:`protocol_line`; issue 50: every page repeated the same paragraph)
-PROTOCOL_PAGE, PROTOCOL_ANCHOR = "00_dice_combinatorics", "how-to-read-the-summary"
+#: the page that says every rule in full (:func:`protocol_full`, beside its own "How to read this scorecard"); each
+#: notebook says it in one line linking there (:func:`protocol_line`; issue 50: every page repeated one paragraph)
+PROTOCOL_PAGE, PROTOCOL_ANCHOR = "99_scorecard", "how-to-read-the-summary"
+
+
+def protocol_full() -> str:
+    """What a line of a notebook's claims summary shows and every kind of rule, said once (on :data:`PROTOCOL_PAGE`)."""
+    words = list(_TAIL_WORDS.values())
+    words[0] += "; a paper's value that is itself a sampled estimate widens it by its own error"
+    return (f'<a id="{PROTOCOL_ANCHOR}"></a>**How to read a notebook\'s claims summary.** A notebook\'s claims table '
+            "groups its rows in families (a printed table or figure is one family). Its summary shows one line per "
+            "family, the headline family first: one of its claims in words, the paper's value and ours (with its "
+            "interval, or \"exact\" where nothing was sampled), and the family's verdict by its declared rule over its "
+            "rows (for example 11 of 12 reproduced), with the likeliest cause of a difference. An extension (a "
+            f"question no paper answers) has no paper's value and reads \"{verdict_word('extension')}\". The rules, "
+            "said here rather than on every row: " + "; ".join(words) + ".")
 
 
 def protocol_line(table) -> str:
@@ -155,14 +168,13 @@ def protocol_line(table) -> str:
             f"\"{verdict_word('extension')}\"), " if only_extensions(table) else "")
     return (f"**How to read the summary.** The claims table has {answer_number(len(table))} rows in "
             f"{answer_number(families)} families; the summary shows one line per family, the headline family first; "
-            f"{ours}[page 00](../report/{PROTOCOL_PAGE}.html#{PROTOCOL_ANCHOR}) says how a line is judged.")
+            f"{ours}[page 99](../report/{PROTOCOL_PAGE}.html#{PROTOCOL_ANCHOR}) says how a line is judged.")
 
 
-def protocol_text(table, every_rule: bool = False) -> str:
-    """The notebook's protocol paragraph above its claims summary: what a row of the summary is, and each kind of
-    rule the table uses (``every_rule``: every kind, and what an extension's line shows: the paragraph the other
-    pages link to), said once (docs/VERDICTS.md has the protocol)."""
-    kinds = [k for k in _TAIL_WORDS if every_rule or any(_tail_kind(r) == k for r in table["rule"].astype(str))]
+def protocol_text(table) -> str:
+    """A protocol paragraph for one claims table: what a row of the summary is, and each kind of rule the table uses
+    (docs/VERDICTS.md has the protocol; the pages say :func:`protocol_line`)."""
+    kinds = [k for k in _TAIL_WORDS if any(_tail_kind(r) == k for r in table["rule"].astype(str))]
     families = table["family"].fillna(table["claim"]).nunique() if "family" in table else len(table)
     head = f"**How to read the summary.** The claims table has {answer_number(len(table))} rows in "
     if only_extensions(table):
@@ -182,17 +194,14 @@ def protocol_text(table, every_rule: bool = False) -> str:
                 "and ours (with its interval, or \"exact\" where nothing was sampled), and the family's verdict by "
                 "its declared rule over its rows (for example 11 of 12 reproduced), with the likeliest cause of a "
                 "difference.")
-        if every_rule:
-            text = (f'<a id="{PROTOCOL_ANCHOR}"></a>' + text + " An extension (a question no paper answers) has no "
-                    f"paper's value and reads \"{verdict_word('extension')}\".")
     if kinds:
         words = [_TAIL_WORDS[k] for k in kinds]
         widened = _widened_example(table["rule"])
-        if "range" in kinds and (widened or every_rule):
+        if "range" in kinds and widened:
             # 03's "5.6 | 5.46 [5.38, 5.55] | reproduced" looked wrong beside the rounding range alone (issue 50, a
             # fresh reader): the rule widens it because the printed value is a sample estimate itself
             words[kinds.index("range")] += ("; a paper's value that is itself a sampled estimate widens it by its "
-                                            "own error" + (f" ({widened})" if widened else ""))
+                                            f"own error ({widened})")
         text += " The rules, said here rather than on every row: " + "; ".join(words) + "."
     return text
 
@@ -703,7 +712,7 @@ def show_claims(frame, readings=None) -> None:
     from IPython.display import HTML, Markdown, display
 
     nb_id = frame.attrs.get("notebook") or context.current().notebook or "NN"
-    display(Markdown(protocol_text(frame, every_rule=True) if nb_id == PROTOCOL_PAGE[:2] else protocol_line(frame)))
+    display(Markdown(protocol_line(frame)))
     display(HTML(tables.table_html(claims_summary(frame))))
     body = f"<p>Every row, as saved in {_data_link(f'{nb_id}_claims.csv')}.</p>" + tables.table_html(claims_view(frame), fold_rows=10**9)
     display(HTML(tables.folded(f"The full claims table: {len(frame):,} rows (folded; click to open)", body)))

@@ -515,6 +515,6 @@ def test_the_protocol_paragraph_is_said_in_full_once_and_linked_elsewhere():
     line = nb.protocol_line(rows)
     assert f"{nb.PROTOCOL_PAGE}.html#{nb.PROTOCOL_ANCHOR}" in line and "2 rows in 2 families" in line
     assert "our extension" in line and "lies inside the range" not in line
-    full = nb.protocol_text(rows.assign(verdict="reproduced"), every_rule=True)
+    full = nb.protocol_full()
     assert f'id="{nb.PROTOCOL_ANCHOR}"' in full and all(w in full for w in nb._TAIL_WORDS.values())
     assert "our extension" in full and "sampled estimate widens it" in full

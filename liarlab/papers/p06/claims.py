@@ -18,9 +18,8 @@ from liarlab.study.families import ClaimFamily, claim
 QUESTION = ("How far from exact play are the Liar Dice players of papers 01 and 02 (random guess, the 32 test "
             "programs, EXP0-EXP3, RAND, EXPRAND, the Q-learners RL0-RL3 retrained), measured in the small end games "
             "that can be solved exactly?")
-HEADLINE_QUANTITY = ("the family's mean exploitability in the one-die game, exact: what a best responder wins beyond "
-                     "the game's value, over the family's players and both seats, in ±1 units (0 is exact play, 1 a "
-                     "player beaten in every game)")
+HEADLINE_QUANTITY = ("the family's mean exploitability in the one-die game, over its players and both seats, on the "
+                     "scale above (exact, no sampling)")
 RULE = "exact: best responses and equilibrium plans in rational arithmetic (floats where a plan is too large)"
 #: the family of the answer's two first results: each game's least and most exploitable family of players
 FAMILY_ROWS = "least and most exploitable family"
