@@ -395,8 +395,6 @@ def test_no_summary_line_repeats_its_familys_first_word_as_the_claims_label():
 
 def test_the_summarys_last_line_counts_families_in_agreement():
     # 00's last line said "3 reproduced, 2 our extension" (issue 50, a fresh reader)
-    from liarlab.study import notebook as nb
-
     for nb_id, summary in _summaries():
         verdicts = " ".join(summary["verdict"])
         assert not re.search(r"(?<![\d.,])\b(?:[2-9]|\d{2,}) our extension\b", verdicts), (nb_id, verdicts)
