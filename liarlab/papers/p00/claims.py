@@ -189,10 +189,14 @@ CLAIM_FAMILIES = (
 )
 
 
-def claims_rows(results: Results | None = None) -> list[dict]:
-    """Every claims row of notebook 00, the headline first (the Q-table sizes computed if the run gave none)."""
+def _complete(results: Results | None) -> Results:
+    """``results`` with the two-player Q-table sizes, computed when the run gave none (the tests)."""
     results = results or Results()
-    return F.claims_rows(CLAIM_FAMILIES, results if results.q2 is not None else replace(results, q2=q_space_table(2)))
+    return results if results.q2 is not None else replace(results, q2=q_space_table(2))
+
+def claims_rows(results: Results | None = None) -> list[dict]:
+    """Every claims row of notebook 00, the headline first."""
+    return F.claims_rows(CLAIM_FAMILIES, _complete(results))
 
 def readings_rows(results: Results | None = None) -> list[dict]:
     return F.readings_rows(claims_rows(results))
