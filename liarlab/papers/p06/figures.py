@@ -431,6 +431,6 @@ def how_far(families: pd.DataFrame, summary: pd.DataFrame) -> str:
     distinct = beaten.agent.nunique()
     return (f"**How far from exact play.** {verdict}: over the {len(games)} end games, the families' "
             f"mean exploitabilities run from {families.exploitability_mean.min():.2f} to "
-            f"{families.exploitability_mean.max():.2f} on a scale where 0 is exact play and 1 a player that a best "
-            f"responder beats in every game; {per_game} lose every game to a best responder"
+            f"{families.exploitability_mean.max():.2f} on the scale above; {per_game} lose every game to a best "
+            "responder"
             + (f" ({distinct} distinct player{'s' if distinct != 1 else ''} in all)." if len(games) > 1 else "."))
