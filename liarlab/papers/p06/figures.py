@@ -380,9 +380,9 @@ def _close_call(g: pd.DataFrame, spread: pd.DataFrame, end: str) -> str:
     learners = spread[spread.game == a.game]
     width = float((learners.exploitability_max - learners.exploitability_min).max())
     gap = abs(float(a.exploitability_mean) - float(b.exploitability_mean))
-    return (f"one Q-learner's {int(learners.seeds.max())} training seeds differ by up to {width:.4f}, more than the gap of {gap:.4f} in {a.game} between the {end} exploitable family and "
-            f"the next, {b.family} ({b.exploitability_mean:.4f}): which of the two is the {end} exploitable is not "
-            "decided by this run")
+    return (f"one Q-learner's {int(learners.seeds.max())} training seeds differ by up to {width:.4f}, more than the gap "
+            f"of {gap:.4f} in {a.game} between the {end} exploitable family and the next, {b.family} "
+            f"({b.exploitability_mean:.4f}): which of the two is the {end} exploitable is not decided by this run")
 
 
 def in_short(families: pd.DataFrame) -> str:
