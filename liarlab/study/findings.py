@@ -10,14 +10,14 @@ import re
 import pandas as pd
 
 from liarlab.core import verdicts as V
-from liarlab.study import tables
+from liarlab.study import answer, tables
 from liarlab.study.answer import _interval_words, _top_level_items, blank, claim_words, measured, number, share_count
 
 __all__ = ["VERDICT_WORDS", "open_findings", "finding_counts_view", "measured_at"]
 
-#: The verdicts as the page says them (the first screen's words: "undecided", not the CSV's "inconclusive").
-VERDICT_WORDS = {"reproduced": "reproduced", "differs": "differ", "inconclusive": "undecided",
-                 "not-reproducible": "not reproducible here", "extension": "our extension"}
+#: The verdicts as the page says them (:func:`liarlab.study.answer.verdict_word`; "differ" said of several findings).
+VERDICT_WORDS = {v: answer.verdict_word(v, many=v == "differs")
+                 for v in ("reproduced", "differs", "inconclusive", "not-reproducible", "extension")}
 
 _CAPPED = re.compile(r"still undecided at the cap of ([\d,]+): no affordable sample decides it \(it would need "
                      r"about ([\d,]+) (\w+)\)")

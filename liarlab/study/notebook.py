@@ -18,6 +18,7 @@ import re
 
 from liarlab.core.verdicts import FAMILY_DIFFERS, FAMILY_REPRODUCED
 from liarlab.study import context, controls, outputs, plotting, tables
+from liarlab.study.answer import verdict_word
 from liarlab.study.params import COMMON, Choice, Flag, Float, Int, IntList, Param, Parameters, Text, check_parameters  # noqa: F401
 
 
@@ -126,24 +127,53 @@ def _tail_kind(rule: str) -> str | None:
 
 
 _TAIL_WORDS = {
-    "range": ("a value is reproduced if our interval (for an exact value, the point itself) lies inside the range "
-              "the paper's print allows, differs if it lies outside that range, and is inconclusive otherwise; a "
-              "printed number allows the range its rounding or truncation covers (46.03 to 2 decimals, rounded: "
-              "46.025 to 46.035), a word such as 'most' the range the protocol fixed for it"),
-    "cases": ("a claim about several cases (every type, each cell) judges each case at a Bonferroni-adjusted level: "
+    "range": ("a value is reproduced if our interval (for an exact value, the point) lies inside the range the "
+              "paper's print allows, differs if outside it, else is inconclusive; a printed number allows what its "
+              "rounding or truncation covers (46.03 to 2 decimals, rounded: 46.025 to 46.035), a word such as 'most' "
+              "the range the protocol fixed"),
+    "cases": ("a claim about several cases (every type, each cell) judges each at a Bonferroni-adjusted level: "
               "reproduced if all are, differs if any differs"),
     "direction": ("a direction (A beats B) is reproduced if the 95 % interval excludes the no-effect value on the "
-                  "paper's side (some rules also call it differing when the interval lies within a stated "
-                  "no-meaningful-difference band or on the other side)"),
+                  "paper's side (some rules call it differing inside a stated no-meaningful-difference band or on "
+                  "the other side)"),
     "check": "a check of our code passes if its 95 % interval covers the exact value",
     "family": "a family of printed numbers is reproduced when at least 75 % of them are, differs when at least half "
               "differ",
 }
 
 
+#: the page that says every rule in full (:func:`protocol_full`, beside its own "How to read this scorecard"); each
+#: notebook says it in one line linking there (:func:`protocol_line`; issue 50: every page repeated one paragraph)
+PROTOCOL_PAGE, PROTOCOL_ANCHOR = "99_scorecard", "how-to-read-the-summary"
+
+
+def protocol_full() -> str:
+    """What a line of a notebook's claims summary shows and every kind of rule, said once (on :data:`PROTOCOL_PAGE`)."""
+    words = list(_TAIL_WORDS.values())
+    words[0] += "; a paper's value that is itself a sampled estimate widens it by its own error"
+    return (f'<a id="{PROTOCOL_ANCHOR}"></a>**How to read a notebook\'s claims summary.** A notebook\'s claims table '
+            "groups its rows in families (a printed table or figure is one family). Its summary shows one line per "
+            "family, the headline family first: one of its claims in words, the paper's value and ours (with its "
+            "interval, or \"exact\" where nothing was sampled), and the family's verdict by its declared rule over its "
+            "rows (for example 11 of 12 reproduced), with the likeliest cause of a difference. An extension (a "
+            f"question no paper answers) has no paper's value and reads \"{verdict_word('extension')}\". The rules, "
+            "said here rather than on every row: " + "; ".join(words) + ".")
+
+
+def protocol_line(table) -> str:
+    """The protocol paragraph of every page but :data:`PROTOCOL_PAGE`: the table's size, what a line shows, and a
+    link to the full paragraph."""
+    families = table["family"].fillna(table["claim"]).nunique() if "family" in table else len(table)
+    ours = ("every finding here is our extension (no paper's value; the verdict reads "
+            f"\"{verdict_word('extension')}\"), " if only_extensions(table) else "")
+    return (f"**How to read the summary.** The claims table has {answer_number(len(table))} rows in "
+            f"{answer_number(families)} families; the summary shows one line per family, the headline family first; "
+            f"{ours}[page 99](../report/{PROTOCOL_PAGE}.html#{PROTOCOL_ANCHOR}) says how a line is judged.")
+
+
 def protocol_text(table) -> str:
-    """The notebook's protocol paragraph above its claims summary: what a row of the summary is, and each kind of
-    rule the table uses, said once (docs/VERDICTS.md has the protocol)."""
+    """A protocol paragraph for one claims table: what a row of the summary is, and each kind of rule the table uses
+    (docs/VERDICTS.md has the protocol; the pages say :func:`protocol_line`)."""
     kinds = [k for k in _TAIL_WORDS if any(_tail_kind(r) == k for r in table["rule"].astype(str))]
     families = table["family"].fillna(table["claim"]).nunique() if "family" in table else len(table)
     head = f"**How to read the summary.** The claims table has {answer_number(len(table))} rows in "
@@ -154,25 +184,25 @@ def protocol_text(table) -> str:
         text = (f"{head}{answer_number(families)} families. The summary shows one line per family: one of its "
                 "claims in words and our value (with its interval, or \"exact\" where nothing was sampled). Every "
                 "finding here is our extension, a question no paper answers, so its line gives no paper's value "
-                f"and its verdict reads \"{_VERDICT_SHORT['extension']}\""
+                f"and its verdict reads \"{verdict_word('extension')}\""
                 + ("; only the checks of our code are judged" + (", by the rule below" if "check" in kinds else "")
                    if checks else "")
                 + ". The headline family comes first.")
     else:
         text = (f"{head}{answer_number(families)} families (a printed table or figure is one family). The summary "
-                "shows one line per family: one of its claims in words, the paper's value and ours (with its "
-                "interval, or \"exact\" where nothing was sampled), and the family's verdict by its declared rule "
-                "over its rows (for example 11 of 12 reproduced), with the likeliest cause of a difference. "
-                "The headline family comes first.")
+                "shows one line per family, the headline family first: one of its claims in words, the paper's value "
+                "and ours (with its interval, or \"exact\" where nothing was sampled), and the family's verdict by "
+                "its declared rule over its rows (for example 11 of 12 reproduced), with the likeliest cause of a "
+                "difference.")
     if kinds:
         words = [_TAIL_WORDS[k] for k in kinds]
         widened = _widened_example(table["rule"])
         if "range" in kinds and widened:
             # 03's "5.6 | 5.46 [5.38, 5.55] | reproduced" looked wrong beside the rounding range alone (issue 50, a
             # fresh reader): the rule widens it because the printed value is a sample estimate itself
-            words[kinds.index("range")] += (f"; where the paper's value is itself a sampled estimate, its rule "
-                                            f"widens that range by the estimate's own error ({widened})")
-        text += " The rules, said once here rather than on every row: " + "; ".join(words) + "."
+            words[kinds.index("range")] += ("; a paper's value that is itself a sampled estimate widens it by its "
+                                            f"own error ({widened})")
+        text += " The rules, said here rather than on every row: " + "; ".join(words) + "."
     return text
 
 
@@ -343,11 +373,8 @@ def ours_said(r) -> str:
     return f"{ours} ({said}; {predicted})" if predicted else f"{ours} ({said})"
 _KIND_PLURAL = {"finding": "findings", "arithmetic": "checks of the paper's arithmetic",
                 "check": "checks of our code"}
-_VERDICT_SHORT = {"reproduced": "reproduced", "differs": "differs", "inconclusive": "undecided",
-                  "not-reproducible": "not reproducible here", "extension": "our extension"}
 
 
-_MANY = {"our extension": "our extensions", "differs": "differ"}   # a verdict said of several families
 _ROW_WORDS = {"reproduced": ("reproduces", "reproduce"), "differs": ("differs", "differ"),
               "inconclusive": ("undecided", "undecided")}
 
@@ -368,7 +395,7 @@ def _family_verdict(line) -> str:
     reproducible here)" ("differs: 1 of 2 rows" gave no direction for the other row, and "(3 rows)" beside "of 2"
     left the third unexplained, issue 50)."""
     verdict = str(line["verdict"])
-    word = _VERDICT_SHORT.get(verdict, verdict)
+    word = verdict_word(verdict)
     if line["rows"] <= 1 or verdict in ("extension", "not-reproducible"):
         return word
     counts = _row_counts(line)
@@ -394,7 +421,7 @@ def _family_verdict(line) -> str:
             return f"{word} (1 {rows[:-1]}; the other {_ROW_WORDS[v][0]}{tail})"
         said = ", ".join(f"{n} {_ROW_WORDS[v][0] if n == 1 else _ROW_WORDS[v][1]}" for v, n in others)
         return f"{word} ({main} of {n_judged} {rows}; {said}{tail})"
-    said = ", ".join(f"{n} {'differ' if v == 'differs' and n > 1 else _VERDICT_SHORT[v]}" for v, n in judged.items())
+    said = ", ".join(f"{n} {verdict_word(v, many=v == 'differs' and n > 1)}" for v, n in judged.items())
     # an undecided family with a differing row read as a contradiction ("undecided (3 rows: 1 differs, 2
     # undecided)" beside "a claim differs if any case differs", a fresh reader of 04): the family rule, in words
     why = f"; {_FAMILY_RULE_WORDS}" if verdict == "inconclusive" and judged.get("differs") else ""
@@ -583,19 +610,19 @@ def claims_summary(table, limit: int = 15):
         if line["_head"] and head is not None and str(head["verdict"]) != str(line["verdict"]):
             # the family's verdict first, as the answer and the scorecard give it, then the headline row's own
             # (04: "reproduced: 6 of 8 rows; its headline row differs", issue 50)
-            verdict = f"{verdict}; its headline row {_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])}"
+            verdict = f"{verdict}; its headline row {verdict_word(head['verdict'])}"
         lines.append({"claim": text, "paper": paper_said(rep), "ours": ours_said(rep), "verdict": verdict,
                       "cause": _line_cause(line)})
     if rest:
         others = fams.loc[rest]
-        counts = others["verdict"].map(lambda v: _VERDICT_SHORT.get(v, v)).value_counts()
+        counts = others["verdict"].map(verdict_word).value_counts()
         kinds = others["kind"].map(lambda k: _KIND_PLURAL.get(k, k)).value_counts()
         lines.append({"claim": f"{len(rest)} more families ({others['rows'].sum()} rows; "
                                f"{', '.join(dict.fromkeys(kinds.index))}), listed in the full claims table below",
                       "paper": "", "ours": "",
                       # a count of families agrees with its noun: "2 our extensions", "2 differ" ("2 our
                       # extension" on 00's last line, issue 50, a fresh reader)
-                      "verdict": ", ".join(f"{n} {_MANY.get(v, v) if n != 1 else v}" for v, n in counts.items()),
+                      "verdict": ", ".join(f"{n} {verdict_word(v, many=n != 1)}" for v, n in counts.items()),
                       "cause": ""})
     view = pd.DataFrame(lines, columns=["claim", "paper", "ours", "verdict", "cause"])
     # a count of cases with nothing undecided ("72 of 75 printed numbers") in a table whose every number is exact
@@ -684,14 +711,16 @@ def answer_placeholder() -> None:
 def fill_answer(claims, question: str, *, quantity: str | None = None, second: str | None = None,
                 second_quantity: str | None = None, paper: str | None = None,
                 second_paper: str | None = None, third: str | None = None,
-                third_quantity: str | None = None, more: str | None = None, short: str | None = None) -> str:
+                third_quantity: str | None = None, more: str | None = None, short: str | None = None,
+                caveat: str | None = None) -> str:
     """Fill the placeholder with :func:`liarlab.study.answer.answer_paragraph` (shown here instead when this
     kernel showed no placeholder); returns the markdown. ``quantity`` names what the headline's number is ("the
     share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims row
     reported as the notebook's second main result, ``second_quantity`` what its number is; ``paper`` and
     ``second_paper`` the paper's value on the same scale as ours (a share of types beside a share); ``third`` and
     ``third_quantity`` a third result where the question has a third part (06); ``more`` the paper's own further
-    results in markdown (02); ``short`` the answer in one plain sentence, said first (04). The answer is shown
+    results in markdown (02); ``short`` the answer in one plain sentence, said first (04), ``caveat`` its one caveat, the rest under a
+    title (06). The answer is shown
     once, at the top: a page that repeated it at its claims would be a screen longer."""
     from IPython.display import Markdown, display
 
@@ -699,7 +728,7 @@ def fill_answer(claims, question: str, *, quantity: str | None = None, second: s
 
     words = dict(quantity=quantity, second=second, second_quantity=second_quantity, paper=paper,
                  second_paper=second_paper, third=third, third_quantity=third_quantity, more=more,
-                 short=short)
+                 short=short, caveat=caveat)
     text = answer_paragraph(claims, question, **words)
     handle = _ANSWER["handle"]
     if handle is not None:
@@ -718,7 +747,7 @@ def show_claims(frame, readings=None) -> None:
     from IPython.display import HTML, Markdown, display
 
     nb_id = frame.attrs.get("notebook") or context.current().notebook or "NN"
-    display(Markdown(protocol_text(frame)))
+    display(Markdown(protocol_line(frame)))
     display(HTML(tables.table_html(claims_summary(frame))))
     body = f"<p>Every row, as saved in {_data_link(f'{nb_id}_claims.csv')}.</p>" + tables.table_html(claims_view(frame), fold_rows=10**9)
     display(HTML(tables.folded(f"The full claims table: {len(frame):,} rows (folded; click to open)", body)))

@@ -12,7 +12,7 @@ import pandas as pd
 
 from liarlab.study import answer
 from liarlab.study import scorecard as sc
-from liarlab.study.answer import claim_words, number, plural
+from liarlab.study.answer import claim_words, number, plural, verdict_word
 
 # A family's likeliest cause as a phrase that reads after a count ("6 differ genuinely").
 CAUSE_PHRASES = {"misprint": "from a misprint in the paper", "reading": "under a reading of the paper we cannot pin "
@@ -160,11 +160,11 @@ def paper_table(claims: pd.DataFrame) -> pd.DataFrame:
                     # the family's verdict first (it is what the counts beside it count), then the headline row's,
                     # as the notebook's own answer says them (04: "reproduced, 6 of 8 rows; its headline row
                     # differs", issue 50)
-                    verdict += f"; its headline row {_VERDICT_WORDS.get(row['verdict'], row['verdict'])}"
+                    verdict += f"; its headline row {verdict_word(row['verdict'])}"
                     if row["verdict"] == "differs" and not sc.blank(row.get("cause")):
                         verdict += f" ({_cause_said(row['cause'])})"
             else:
-                verdict = _VERDICT_WORDS.get(row["verdict"], row["verdict"])
+                verdict = verdict_word(row["verdict"])
                 if row["verdict"] == "differs" and not sc.blank(row.get("cause")):
                     verdict += f", {_cause_said(row['cause'])}"
         differ = str(t["differs"]) + (f" ({', '.join(f'{n} {CAUSE_LABELS.get(c, c)}' for c, n in t['causes'].items())})"
@@ -181,8 +181,6 @@ def paper_table(claims: pd.DataFrame) -> pd.DataFrame:
 
 VERDICT_COLUMN = "its family's verdict (by its rows)"
 
-_VERDICT_WORDS = {"reproduced": "reproduced", "differs": "differs", "inconclusive": "undecided",
-                  "not-reproducible": "not reproducible here", "extension": "our extension"}
 
 
 def family_words(fam) -> str:
@@ -191,13 +189,13 @@ def family_words(fam) -> str:
     counts beside them, issue 50): "differs (both rows; likeliest cause a genuine difference)", "reproduced (6 of
     8 rows; 2 differ)", "differs (1 of 2 rows; 1 reproduced; likeliest cause a reading of the paper)"."""
     verdict = str(fam["verdict"])
-    word = _VERDICT_WORDS.get(verdict, verdict)
+    word = verdict_word(verdict)
     split = fam.get("split") or {}
     judged = sum(split.values())
     if verdict not in ("reproduced", "differs", "inconclusive") or not judged:
         return word
     lead = split.get(verdict, 0)
-    said = lambda v, n: _VERDICT_WORDS[v] if v != "differs" else ("differs" if n == 1 else "differ")  # noqa: E731
+    said = lambda v, n: verdict_word(v, many=n != 1 and v == "differs")  # noqa: E731
     if lead == judged:
         bits = ["both rows" if judged == 2 else f"all {judged} rows"]
     else:
@@ -364,7 +362,7 @@ def worked_example_markdown(claims: pd.DataFrame) -> str:
         f"{number(high, 4)} agrees with the paper (`docs/VERDICTS.md` fixes these ranges before any run).",
         f"3. **Our measurement.** {said[:1].upper() + said[1:]}.",
         f"4. **The rule.** Our whole interval, {low_t} to {high_t}, {where} the allowed range ({number(low, 4)} to "
-        f"{number(high, 4)}), so the row **{_VERDICT_WORDS[verdict]}** (recomputed here from the row's numbers; "
+        f"{number(high, 4)}), so the row **{verdict_word(verdict)}** (recomputed here from the row's numbers; "
         "the claims table says the same).",
     ]
     if verdict == "differs" and not sc.blank(r.get("cause")):

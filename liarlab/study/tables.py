@@ -153,14 +153,20 @@ def fixed_text(v: float, decimals: int) -> str:
     return text[1:] if text.startswith("-") and set(text[1:]) <= set("0.,") else text
 
 
-def fraction_text(value: Fraction) -> str:
-    """A fraction beside its decimal ("0.3333 (1/3)"); a long one as its decimal alone (the CSV keeps it exact)."""
-    if value.denominator == 1:
-        return plain(value.numerator)
-    decimal = plain(float(value))
-    if len(str(value.denominator)) <= FRACTION_DIGITS:
-        return f"{decimal} ({value.numerator:,}/{value.denominator:,})"   # "4,651/7,776", as the page writes 7,776
-    return decimal
+def fraction_text(value, denominator: int | None = None, decimals: int | None = None) -> str:
+    """A fraction beside its decimal ("0.3333 (1/3)"); a long one as its decimal alone (the CSV keeps it exact).
+    With ``decimals``, a cell of a column of ratios at one count of decimals (issue 50: "0.0001286 (1/7,776)" above
+    "0.1962 (763/3,888)" in one column): the ratio always beside it, ``value / denominator`` as given, unreduced
+    ("1.0000 (7,776/7,776)"), a text :func:`cell_text` leaves as it is."""
+    num, den = ((int(value), int(denominator)) if denominator is not None else
+                (Fraction(value).numerator, Fraction(value).denominator))
+    if decimals is not None:
+        return f"{fixed_text(num / den, decimals)} ({num:,}/{den:,})"
+    if den == 1:
+        return plain(num)
+    if len(str(den)) <= FRACTION_DIGITS:
+        return f"{plain(float(Fraction(num, den)))} ({num:,}/{den:,})"   # "4,651/7,776", as the page writes 7,776
+    return plain(float(Fraction(num, den)))
 
 
 def printed_text(v) -> str:

@@ -366,3 +366,10 @@ def test_a_mixed_kind_of_checks_is_said_without_a_colon_of_its_own():
     text = answer.counts_sentence(pd.concat([_claims(), pd.DataFrame(rows)], ignore_index=True))
     assert ("Beyond the findings, of the 44 checks of the paper's own numbers, 41 agree and 3 differ (likeliest "
             "cause a misprint).") in text
+
+
+def test_a_caveat_keeps_the_first_screen_short_and_titles_the_rest():
+    text = answer.answer_paragraph(_claims(), None, short="A wins.", caveat="One seed only.")
+    parts = text.split("\n\n")
+    assert parts[:3] == ["**In short.** A wins.", "**Caveat.** One seed only.", answer.DETAIL_TITLE]
+    assert "**Caveat.**" not in answer.answer_paragraph(_claims(), None, short="A wins.", caveat="")

@@ -395,12 +395,10 @@ def test_no_summary_line_repeats_its_familys_first_word_as_the_claims_label():
 
 def test_the_summarys_last_line_counts_families_in_agreement():
     # 00's last line said "3 reproduced, 2 our extension" (issue 50, a fresh reader)
-    from liarlab.study import notebook as nb
-
     for nb_id, summary in _summaries():
         verdicts = " ".join(summary["verdict"])
         assert not re.search(r"(?<![\d.,])\b(?:[2-9]|\d{2,}) our extension\b", verdicts), (nb_id, verdicts)
-    assert nb._MANY["our extension"] == "our extensions"
+    assert answer.verdict_word("extension", many=True) == "our extensions"
 
 
 def test_a_selected_reading_on_a_row_that_does_not_agree_is_not_said_to_agree():
@@ -502,3 +500,19 @@ def test_the_scorecards_first_screen_reads_as_prose():
     problems = [(k, p) for k, t in texts.items() for p in prose_problems(t)]
     problems += [(k, s) for k in ("answer", "caption") for s in stacked_colons_as_read(texts[k])]
     assert not problems, problems
+
+
+def test_the_protocol_paragraph_is_said_in_full_once_and_linked_elsewhere():
+    # issue 50: every page repeated the same "How to read the summary" paragraph
+    import pandas as pd
+
+    from liarlab.study import notebook as nb
+
+    rows = pd.DataFrame({"claim": ["a", "b"], "family": ["f", "g"], "kind": ["finding", "check"],
+                         "verdict": ["extension", "reproduced"], "rule": ["exact", "check: x"]})
+    line = nb.protocol_line(rows)
+    assert f"{nb.PROTOCOL_PAGE}.html#{nb.PROTOCOL_ANCHOR}" in line and "2 rows in 2 families" in line
+    assert "our extension" in line and "lies inside the range" not in line
+    full = nb.protocol_full()
+    assert f'id="{nb.PROTOCOL_ANCHOR}"' in full and all(w in full for w in nb._TAIL_WORDS.values())
+    assert "our extension" in full and "sampled estimate widens it" in full

@@ -1,5 +1,5 @@
-"""Notebook 00's claims (:data:`CLAIM_FAMILIES`): the printed numbers of papers 01 and 02 against exact counts, and
-checks of our generators. A row's readings come from the papers' wording and the specs' "Open ambiguities"."""
+"""Notebook 00's claims (:data:`CLAIM_FAMILIES`): papers 01 and 02's printed numbers against exact counts, and
+checks of our generators; readings from the papers' wording and the specs' "Open ambiguities"."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -15,7 +15,7 @@ from liarlab.papers.p00.results import Results
 from liarlab.study import families as F
 from liarlab.study import judged_rows as J
 from liarlab.study import printed_values as PV
-from liarlab.study.answer import and_list
+from liarlab.study.answer import and_list, number
 from liarlab.study.families import ClaimFamily, Way, claim
 
 T45, T46, T47, T63 = (f"paper 0{p} Table {t}" for p, t in ((1, "4.5"), (1, "4.6"), (1, "4.7"), (2, "6-3")))
@@ -63,63 +63,54 @@ def _share_reading(count: int):
     return est, V.word("about half", est), f"{count:,}/7,776 = {count / 7776:.3f}"
 
 
-#: Open points of "對手擁有一顆以上的 5 的手牌種類數，根據表上所列為 4561 種" ("the kinds of hands with one or more
-#: 5s is, by the table, 4561"): what "one or more" counts, and whether a "kind of hand" is an ordered roll or one of
-#: the 252 unordered hands.
+#: "對手擁有一顆以上的 5 的手牌種類數，根據表上所列為 4561 種" ("the kinds of hands with one or more 5s is, by the
+#: table, 4561"): what "one or more" counts, and whether a "kind of hand" is an ordered roll or an unordered hand.
 AT_LEAST_ONE_READINGS = J.ways(_count_reading, [
-    ("at least one 5, ordered rolls (Table 4.7's cumulative row)",
-     "the weight is the number of the 7,776 ordered rolls with one or more 5s, as Table 4.7 counts it",
+    ("at least one 5, ordered rolls (Table 4.7's cumulative row)", "ordered rolls, as Table 4.7 counts them",
      "paper 01 §4.2 text ('一顆以上', one or more; 'by the table') and spec §2.1 (CUM[1])",
      lambda: dice.hands_with_at_least(1)),
-    ("exactly one 5, ordered rolls (Table 4.7's other row)", "the weight is the rolls with exactly one 5, the other "
-     "row of Table 4.7", "paper 01 Table 4.7 prints both rows side by side", lambda: dice.hands_with_exactly(1)),
-    ("at least one 5, distinct unordered hands", "'手牌種類數' (kinds of hands) counts distinct unordered hands (252 "
-     "in all), not ordered rolls", "paper 01 §4.2 wording '種類數'; paper 02 counts hands as the 252 multisets",
+    ("exactly one 5, ordered rolls (Table 4.7's other row)", "the other row of Table 4.7",
+     "paper 01 Table 4.7 prints both rows side by side", lambda: dice.hands_with_exactly(1)),
+    ("at least one 5, distinct unordered hands", "'手牌種類數' (kinds of hands) counts the 252 unordered hands",
+     "paper 01 §4.2 wording '種類數'; paper 02 counts hands as the 252 multisets",
      lambda: dice.multisets_count() - dice.multisets_count(faces=5)),
 ])
-#: Open points of "大約有一半左右的機率，對手的手牌中，有某個點數是有兩顆以上的" ("with about half the probability the
-#: opponent's hand has some face two or more times", said pointing at Table 4.6): which hands, and which face.
+#: "大約有一半左右的機率，對手的手牌中，有某個點數是有兩顆以上的" ("with about half the probability the opponent's
+#: hand has some face two or more times", pointing at Table 4.6): which hands, and which face.
 ABOUT_HALF_READINGS = J.ways(_share_reading, [
-    ("some face at least twice (every class but 'nothing' and the straights)", "every hand in which some face shows "
-     "two or more times", "paper 01 §4.2 text, read literally ('有某個點數是有兩顆以上')",
-     dice.hands_with_some_face_repeated),
-    ("the class 'one pair' alone", "the text means Table 4.6's row 'one pair', the class it points at",
-     "paper 01 §4.2 text cites Table 4.6; spec 01 §5.1 ('probably what was meant')", lambda: _classes("one pair")),
-    ("exactly one face repeated (one pair, three, four or five of a kind)", "'some face' is one face: hands with "
-     "exactly one repeated face", "paper 01 §4.2 text ('某個點數', some one face)",
+    ("some face at least twice (every class but 'nothing' and the straights)", "the text read literally",
+     "paper 01 §4.2 text, read literally ('有某個點數是有兩顆以上')", dice.hands_with_some_face_repeated),
+    ("the class 'one pair' alone", "the class the text points at", "paper 01 §4.2 text cites Table 4.6; spec 01 "
+     "§5.1 ('probably what was meant')", lambda: _classes("one pair")),
+    ("exactly one face repeated (one pair, three, four or five of a kind)", "'some face' is one face",
+     "paper 01 §4.2 text ('某個點數', some one face)",
      lambda: _classes("one pair", "three of a kind", "four of a kind", "five of a kind")),
-    ("some face exactly twice (one pair, two pairs, full house)", "'two or more' read as a pair: hands in which some "
-     "face shows exactly twice", "paper 01 §4.2 text ('成對', paired, in the next paragraph)",
-     lambda: _classes("one pair", "two pairs", "full house")),
-    ("a given face at least twice (the bid's face)", "the face is the one just bid ('three 5s' in the example): "
-     "hands with two or more of it", "paper 01 §4.2 example of 'three 5s' (P = 0.1962 for two 5s)",
-     lambda: dice.hands_with_at_least(2)),
+    ("some face exactly twice (one pair, two pairs, full house)", "'two or more' read as a pair",
+     "paper 01 §4.2 text ('成對', paired, in the next paragraph)", lambda: _classes("one pair", "two pairs", "full house")),
+    ("a given face at least twice (the bid's face)", "the face is the one just bid ('three 5s' in the example)",
+     "paper 01 §4.2 example of 'three 5s' (P = 0.1962 for two 5s)", lambda: dice.hands_with_at_least(2)),
 ])
 _T44 = dict(claim=T44_FULL_N3_CLAIM, family=T44_FAMILY)
 T44_READINGS = (
-    Way(Reading("252 hands x the action keys (the paper's formula)", "the full space is S_f = 252 x N_act, N_act = "
-                "559,735 keys for n = 3", "paper 02 §4 formula; spec 02 §4 (Table 6-2 prints the same cell as "
-                "141,053,220)", default=True), run=lambda res: _count_reading(_full_n3(res), P.PAPER_T44[3][1]),
-        **_T44),
-    Way(Reading("the cell rounded to hundreds", "Table 4-4 prints its full-space cells rounded to the nearest hundred",
-                "none in the paper: considered because the printed cell is 20 below the count"), not_run="Table 4-4 "
-        "prints its other cells to the unit (218,130 and 3,178,160 are not multiples of 100), so the table has no "
-        "rounding convention to read", **_T44),
-    Way(Reading("another hand count in the formula", "the full space uses a number of hands other than the 252 "
-                "distinct hands", "none: paper 02 names H(6,5) = 252 (printed 'H6 6', a typo)"), not_run="no hand "
-        "count other than 252 gives a whole number of keys: 141,053,200 / 559,735 is not an integer, and the same "
+    Way(Reading("252 hands x the action keys (the paper's formula)", "S_f = 252 x N_act, N_act = 559,735 for n = 3",
+                "paper 02 §4 formula; spec 02 §4 (Table 6-2 prints the same cell as 141,053,220)", default=True),
+        run=lambda res: _count_reading(_full_n3(res), P.PAPER_T44[3][1]), **_T44),
+    Way(Reading("the cell rounded to hundreds", "full-space cells rounded to the nearest hundred", "none in the "
+                "paper: considered because the printed cell is 20 below the count"), not_run="Table 4-4 prints its "
+        "other cells to the unit (218,130 and 3,178,160), so it has no rounding convention to read", **_T44),
+    Way(Reading("another hand count in the formula", "a hand count other than 252", "none: paper 02 names H(6,5) = "
+                "252 (printed 'H6 6', a typo)"), not_run="141,053,200 / 559,735 is no whole number of keys, and the "
         "formula gives the cells for n = 1 and 2 exactly", **_T44),
 )
 HEADLINE_READINGS = (
-    Reading("each printed number at its printed precision, counted by the family rule", "a printed number agrees "
-            "when exact enumeration prints the same at the paper's precision",
+    Reading("each printed number at its printed precision, counted by the family rule", "as printed",
             "docs/VERDICTS.md (printed values; family rule)", default=True),
-    Reading("the numbers re-read one by one", "a differing number is counted under its own readings instead",
+    Reading("the numbers re-read one by one", "each differing number under its own readings",
             "the readings of the rows below"),
 )
 
 def headline_row(rows: list[dict]) -> dict:
-    """The notebook's answer in one row: every printed dice number of papers 01 and 02, by the family rule."""
+    """Every printed dice number of papers 01 and 02, by the family rule, in one row."""
     return J.family_rule_row(rows, f"{HEADLINE_FAMILY} agree with exact enumeration", "papers 01 and 02 (all printed "
                              "dice numbers)", P.PAPER_EVERY_PRINTED_NUMBER, HEADLINE_FAMILY, *HEADLINE_READINGS)
 
@@ -133,7 +124,7 @@ _GENERATOR = dict(kind="check", sampled=True, can_differ=False,
 _C02, _C01, _Q3 = "paper 02 §complexity", "paper 01 §3", "Q-table size with 3 players (paper 02's formulas)"
 
 def _table(name: str, printed, experiment: tuple, cells, source: str | None = None) -> ClaimFamily:
-    """A printed table judged cell by cell (``cells()``: ``PV.printed_table``'s cells) in the family ``source``."""
+    """A printed table judged cell by cell (``PV.printed_table``'s ``cells()``)."""
     return ClaimFamily(name, source or name, printed, lambda r: PV.printed_table(source or name, cells()),
                        experiment=experiment, **_ONE_WAY)
 
@@ -199,7 +190,7 @@ CLAIM_FAMILIES = (
 
 
 def _complete(results: Results | None) -> Results:
-    """``results`` with the two-player Q-table sizes, computed when the run did not give them (the tests)."""
+    """``results`` with the two-player Q-table sizes, computed when the run gave none (the tests)."""
     results = results or Results()
     return results if results.q2 is not None else replace(results, q2=q_space_table(2))
 
@@ -208,13 +199,12 @@ def claims_rows(results: Results | None = None) -> list[dict]:
     return F.claims_rows(CLAIM_FAMILIES, _complete(results))
 
 def readings_rows(results: Results | None = None) -> list[dict]:
-    """Every readings row of notebook 00's claims (``data/00_readings.csv``)."""
     return F.readings_rows(claims_rows(results))
 
 # ============================================================================ the notebook's prose
 
 def at_least_one_text(at_least: pd.DataFrame) -> str:
-    """The misprinted weight of the text around Fig 4.4 against Table 4.7's count (``experiments.at_least_table``)."""
+    """The text's weight near Fig 4.4 against Table 4.7's count (``experiments.at_least_table``)."""
     t, p = at_least.set_index("k"), P.PAPER_TEXT_AT_LEAST_ONE
     total, none, ours = (int(t.loc[k, c]) for k, c in ((0, "at_least_k"), (0, "exactly_k"), (1, "at_least_k")))
     how = ("the same number" if p == ours else "the same digits in another order" if sorted(str(p)) == sorted(str(ours))
@@ -240,48 +230,38 @@ def table_4_4_text(q2: pd.DataFrame) -> str:
 
 
 def repeated_text(classes: pd.DataFrame) -> str:
-    """The "about half" remark's two shares in one sentence, at the summary's precision (4 decimals)."""
+    """The "about half" remark's two shares, at the summary's precision (4 decimals)."""
     repeated, one_pair = dice.hands_with_some_face_repeated(), int(classes.set_index("class").loc["one pair", "ways"])
     return (f"{repeated:,} of the 7,776 hands ({repeated / 7776:.4f}) hold some face at least twice; the 'one pair' "
             f"class alone holds {one_pair:,} hands ({one_pair / 7776:.4f}).")
 
 
 def game_size_view() -> pd.DataFrame:
-    """The papers' game-size numbers (the claims' paper 01 §3 and paper 02 §complexity rows) as the page shows them:
-    where each is printed, the formula, the exact count and the print (issue 50: the summary judged numbers the
-    page never showed)."""
-    h = dice.multisets_count()
-    rows = [("paper 02, complexity section", "distinct five-dice hands H(6,5)", "C(10,5)", h,
-             f"{P.PAPER_DISTINCT_HANDS} (as 'H6 6', a typo)"),
-            ("paper 02, complexity section", "2-player game size", "252² × 60⁵", h ** 2 * 60 ** 5,
-             P.PAPER_GAME_SIZE_2P_TEXT),
-            ("paper 02, complexity section", "3-player game size", "252³ × 90⁵", h ** 3 * 90 ** 5,
-             P.PAPER_GAME_SIZE_3P_TEXT + " (truncated)"),
-            ("paper 01, chapter 3", "5-player search space", "(6⁵)⁵ × (30⁵)²", 6 ** 25 * 30 ** 10,
-             P.PAPER_SEARCH_SPACE_5P_TEXT + " (truncated)"),
-            ("paper 01, chapter 3", "legal bids with 5 players", "'two 1s' to 'twenty-five 6s'",
-             dice.legal_bid_count(5), str(P.PAPER_LEGAL_BIDS_5P))]
-    return pd.DataFrame([dict(zip(("printed in", "quantity", "formula", "exact count", "paper prints"),
-                                  (w, q, f, f"{v:,}", printed))) for w, q, f, v, printed in rows])
+    """The claims' game sizes (paper 01 §3, paper 02 §complexity) as the page shows them (issue 50: the summary
+    judged numbers the page never showed)."""
+    h, c02, c01, cut = dice.multisets_count(), "paper 02, complexity section", "paper 01, chapter 3", " (truncated)"
+    rows = [(c02, "distinct five-dice hands H(6,5)", "C(10,5)", h, f"{P.PAPER_DISTINCT_HANDS} (as 'H6 6', a typo)"),
+            (c02, "2-player game size", "252² × 60⁵", h ** 2 * 60 ** 5, P.PAPER_GAME_SIZE_2P_TEXT),
+            (c02, "3-player game size", "252³ × 90⁵", h ** 3 * 90 ** 5, P.PAPER_GAME_SIZE_3P_TEXT + cut),
+            (c01, "5-player search space", "(6⁵)⁵ × (30⁵)²", 6 ** 25 * 30 ** 10, P.PAPER_SEARCH_SPACE_5P_TEXT + cut),
+            (c01, "legal bids with 5 players", "'two 1s' to 'twenty-five 6s'", dice.legal_bid_count(5),
+             str(P.PAPER_LEGAL_BIDS_5P))]
+    return pd.DataFrame([(w, q, f, f"{v:,}", printed) for w, q, f, v, printed in rows],
+                        columns=["printed in", "quantity", "formula", "exact count", "paper prints"])
 
 
 def in_short(claims: pd.DataFrame) -> str:
-    """The answer in one plain sentence (issue 50: "the paper: all 75" and "its 4,561" when two papers are meant,
-    no cause beside a differing number): how many of the printed numbers match, and each that differs with its
-    paper, our exact value and its likeliest cause, read from the claims table."""
+    """The answer in one sentence: how many printed numbers match, and each that differs with its paper, our exact
+    value and its likeliest cause (issue 50)."""
     head = claims[claims.headline.astype(bool)].iloc[0]
     differ = claims[(claims.verdict == "differs") & ~claims.headline.astype(bool) & (claims.kind == "arithmetic")]
 
-    def said(v) -> str:
-        v = float(v)
-        return f"{int(v):,}" if v.is_integer() else f"{v:.4f}"
-
     def one(r) -> str:
-        paper = " ".join(str(r.source).split()[:2])
-        printed = "'about half'" if "'about half'" in r.claim else said(r.paper_value)
-        cause = ("a misprint: exact counting gives " + said(r.reproduced_value) if r.cause == "misprint" else
-                 f"exact: {said(r.reproduced_value)}; a reading of its wording matches it, see *Readings*")
-        return f"{paper}'s {printed} ({cause})"
+        printed, ours = ("'about half'" if "'about half'" in r.claim else number(r.paper_value, decimals=4),
+                         number(r.reproduced_value, decimals=4))
+        cause = (f"a misprint: exact counting gives {ours}" if r.cause == "misprint" else
+                 f"exact: {ours}; a reading of its wording matches it, see *Readings*")
+        return f"{' '.join(str(r.source).split()[:2])}'s {printed} ({cause})"
 
     n = int(head.n)
     return (f"{n - len(differ)} of the {n} numbers the two papers print match exact counting"

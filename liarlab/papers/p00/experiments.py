@@ -22,7 +22,6 @@ from liarlab.papers.p00.printed import (
     PAPER_T62_INCREASE,
     PAPER_T63_PERCENT,
 )
-from liarlab.study.ratio_cells import ratio_cell
 from liarlab.study.tables import fraction_text, with_decimals
 
 
@@ -45,7 +44,7 @@ def at_least_view(at_least: pd.DataFrame) -> pd.DataFrame:
     "0.0001286" under two code-like headers (issue 50, a fresh reader). The CSV keeps both columns. Each column
     at one count of decimals (the paper's four; the exact value as its count of the 7,776 hands beside it)."""
     view = at_least.drop(columns=["p_at_least"]).assign(p_at_least_exact=[
-        ratio_cell(h, dice.hands_total(5, 6)) for h in at_least["at_least_k"]])
+        fraction_text(h, dice.hands_total(5, 6), 4) for h in at_least["at_least_k"]])
     # Table 4.7's "exactly k" half beside ours (both halves are judged in the claims); k from 0 up, as the Monte
     # Carlo table and the figure order it (issue 50: one table ran 5 to 0, the next 0 to 5)
     view.insert(list(view.columns).index("exactly_k") + 1, "paper_exactly", view["k"].map(PAPER_T47_EXACT))
@@ -72,7 +71,7 @@ def hand_class_view(classes: pd.DataFrame) -> pd.DataFrame:
     """Table 4.6 (:func:`hand_class_table`) as the page shows it: each fraction as the exact fraction of the 7,776
     hands beside its decimal, as Tables 4.5 and 6-3 give theirs (a float column read "0.463", "0.06173" and
     "0.0007716" with nothing exact beside them, issue 50)."""
-    return classes.assign(fraction=[ratio_cell(w, dice.hands_total(5, 6)) for w in classes["ways"]])
+    return classes.assign(fraction=[fraction_text(w, dice.hands_total(5, 6), 4) for w in classes["ways"]])
 
 
 def brute_force_classes() -> dict[str, int]:
@@ -97,7 +96,7 @@ def max_multiplicity_table() -> pd.DataFrame:
 def max_multiplicity_view(multiplicity: pd.DataFrame) -> pd.DataFrame:
     """Table 6-3 (:func:`max_multiplicity_table`) as the page shows it: each column at one count of decimals (the
     fraction as the count of the 7,776 hands, our percent to 3 decimals, the paper's to its 2), headers in words."""
-    view = multiplicity.assign(fraction=[ratio_cell(h, dice.hands_total(5, 6)) for h in multiplicity["hands"]])
+    view = multiplicity.assign(fraction=[fraction_text(h, dice.hands_total(5, 6), 4) for h in multiplicity["hands"]])
     return with_decimals(view.rename(columns={"max_multiplicity": "largest multiplicity",
                                               "paper_percent": "paper, Table 6-3: percent"}),
                          {"percent": 3, "paper, Table 6-3: percent": 2})

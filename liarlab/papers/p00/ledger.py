@@ -1,6 +1,4 @@
-"""Notebook 00's coverage ledger (``data/00_coverage.csv``): the dice-counting experiments of specs 01 and 02
-(:func:`~liarlab.study.coverage.indexed`), full when the run reached the full profile's size or every history
-length the paper prints."""
+"""Notebook 00's coverage ledger (``data/00_coverage.csv``): specs 01 and 02's dice-counting experiments."""
 from __future__ import annotations
 
 from liarlab.core import dice
@@ -11,7 +9,8 @@ from liarlab.study import coverage
 
 
 def coverage_rows(results: Results) -> list[dict]:
-    """The ledger's rows, each (spec, code, what the run did, full?, where in notebook 00, why when reduced)."""
+    """Rows (spec, code, what the run did, full?, where, why reduced): full at the full profile's Monte Carlo size
+    and every history length the paper prints."""
     n_mc, n_generator = (int(t["hands"].iloc[0]) for t in (results.monte_carlo, results.monte_carlo_generator))
     q2, q3 = int(results.q2.n.max()), int(results.q3.n.max())
     return [coverage.indexed(spec, code, size, ok, f"notebook 00: {where}", why)

@@ -6,8 +6,7 @@ import pandas as pd
 
 @dataclass
 class Results:
-    """The two Monte Carlo checks and the Q-table sizes with two and three players (:mod:`.experiments`); every
-    other claim is exact arithmetic from :mod:`liarlab.core.dice`."""
+    """The two Monte Carlo checks and the Q-table sizes (two, three players); the rest is exact arithmetic."""
     monte_carlo: pd.DataFrame | None = None
     monte_carlo_generator: pd.DataFrame | None = None
     q2: pd.DataFrame | None = None

@@ -18,15 +18,12 @@ from liarlab.study.families import ClaimFamily, claim
 QUESTION = ("How far from exact play are the Liar Dice players of papers 01 and 02 (random guess, the 32 test "
             "programs, EXP0-EXP3, RAND, EXPRAND, the Q-learners RL0-RL3 retrained), measured in the small end games "
             "that can be solved exactly?")
-HEADLINE_QUANTITY = ("the family's mean exploitability in the one-die game, computed exactly (no sampling): what a "
-                     "best responder wins beyond the game's value, averaged over the family's players and their two "
-                     "seats, in ±1 units (0 is exact play; 1 is the most, a player the best responder beats in every "
-                     "game)")
+HEADLINE_QUANTITY = ("the family's mean exploitability in the one-die game, over its players and both seats, on the "
+                     "scale above (exact, no sampling)")
 RULE = "exact: best responses and equilibrium plans in rational arithmetic (floats where a plan is too large)"
 #: the family of the answer's two first results: each game's least and most exploitable family of players
 FAMILY_ROWS = "least and most exploitable family"
-#: the claim of what the certified equilibrium wins against the players (the answer's third result), a sentence
-#: (readers: "Seats in which ..." named a count, not a claim; its value, the count of seats, says how nearly it holds)
+#: what the certified equilibrium wins against the players (the answer's third result), said as a claim (readers)
 EDGE_CLAIM = "the equilibrium strategy wins more than the game value against the players in almost every seat"
 
 def _ext(text: str, value, note: str, family: str, *, headline: bool = False) -> dict:
@@ -39,16 +36,14 @@ def _exact(value, n=None, unit=None) -> V.Estimate:
     return V.Estimate(value, value, value, n=n, unit=unit if n is not None else "exact")
 
 def _family_text(game, which: str, family, players: int = 2, rival: str = "") -> str:
-    """The ``which`` ("least", "most") exploitable family of ``game``; one of one player says so (issue 50); a
-    ``rival`` within the Q-learners' seed-to-seed spread (:func:`liarlab.papers.p06.experiments.close_rival`) is
-    named: the order is not decided (a fresh reader: the second main result stated it with no caveat)."""
+    """The ``which`` ("least", "most") exploitable family of ``game``, with a ``rival`` within the Q-learners'
+    seed-to-seed spread (:func:`~liarlab.papers.p06.experiments.close_rival`): the order is not decided (issue 50)."""
     return (f"End game {game}: the {which} exploitable family of players is {family}"
             f"{', a family of one player' if int(players) == 1 else ''}"
             + (f", not decided against {rival} (a gap within one Q-learner's seed-to-seed spread)" if rival else ""))
 
 def least_and_most_claims(claims: pd.DataFrame) -> tuple[str, str]:
-    """The claim texts of the first game's least and most exploitable family (the answer's two results), read from
-    the claims table (:func:`notebook06_claims`, the first game's family rows first)."""
+    """The claim texts of the first game's least and most exploitable family (the answer's two results)."""
     return tuple(claims[claims.family == FAMILY_ROWS].claim.iloc[:2])
 
 def _per_game(frame: pd.DataFrame, rows_of) -> list[dict]:
@@ -91,8 +86,7 @@ def _always_beaten_row(game, g) -> list[dict]:
                  "players beaten in every game")]
 
 def behaviour_claims(family: pd.DataFrame) -> list[dict]:
-    """Per game (:func:`liarlab.papers.p06.behaviour.family_behaviour`): how often the equilibrium names a face it
-    holds none of, and the family departing most from the equilibrium at one measure and level (exact, issue 50)."""
+    """Per game: how often the equilibrium names a face it holds none of, and the family departing most from it."""
     def rows_of(game, g):
         bluff = g[(g.measure == "bluff") & (g.level == "face absent")]
         eq, others = bluff[bluff.family == "equilibrium"], bluff[bluff.family != "equilibrium"]
@@ -112,8 +106,7 @@ def behaviour_claims(family: pd.DataFrame) -> list[dict]:
     return _per_game(family, rows_of)
 
 def league_claims(ratings: pd.DataFrame, games: int) -> list[dict]:
-    """The five-dice league (:func:`liarlab.papers.p06.league.ratings`): its strongest player, the strongest of each
-    paper with their Bradley-Terry intervals, and the strongest Q-learner by its mean over training seeds."""
+    """The five-dice league's strongest player, each paper's strongest, and the strongest Q-learner (seed mean)."""
     top, name = ratings.iloc[0], L(ratings.agent.iloc[0])
     rows = [claim(f"Five-dice league: the strongest player is {'the ' if name.endswith('player') else ''}{name}",
                   SOURCE, None, round(float(top.strength), 4),
@@ -144,7 +137,7 @@ def _edge_shares(table: pd.DataFrame) -> pd.Series:
     return table.equilibrium_edge / table.exploitability.where(table.exploitability > 0)
 
 def edge_quantity(table: pd.DataFrame) -> str:
-    """What :data:`EDGE_CLAIM`'s number is, with the size of the edge (the answer's third result)."""
+    """What :data:`EDGE_CLAIM`'s number is, with the size of the edge."""
     share = _edge_shares(table)[table.equilibrium_edge > 1e-12]
     return (f"the seats (each player in each of its two seats, over the {table['game'].nunique()} end games) in which "
             f"the certified equilibrium wins more than the game's value against the player, counted exactly (no "
@@ -163,7 +156,7 @@ def equilibrium_check_rows(checks: pd.DataFrame) -> list[dict]:
 def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame, family: pd.DataFrame | None = None,
                       league: pd.DataFrame | None = None, league_games: int = 0,
                       ismcts: pd.DataFrame | None = None, ismcts_budget: pd.DataFrame | None = None) -> list[dict]:
-    """Every claims row of notebook 06 (:data:`CLAIM_FAMILIES`) from the run's tables (None: not computed)."""
+    """Every claims row of notebook 06 from the run's tables (None: not computed)."""
     run = SimpleNamespace(table=table, summary=p06x.summary_table(table), checks=checks, family=family, league=league,
                           league_games=league_games, ismcts=ismcts, ismcts_budget=ismcts_budget)
     return F.claims_rows(CLAIM_FAMILIES, run)

@@ -195,11 +195,10 @@ def worked_example_view(example: dict) -> tuple[pd.DataFrame, pd.DataFrame, pd.D
     (30/31)" above "0.03226 (1/31)"), a value walked in floats at 4 decimals alone."""
     from fractions import Fraction
 
-    from liarlab.study.ratio_cells import ratio_cell
-    from liarlab.study.tables import fixed_text
+    from liarlab.study.tables import fixed_text, fraction_text
 
     def cell(v) -> str:
-        return fixed_text(v, 4) if isinstance(v, float) else ratio_cell(Fraction(v))
+        return fixed_text(v, 4) if isinstance(v, float) else fraction_text(v, decimals=4)
 
     def probabilities(lines: dict) -> pd.DataFrame:   # one row a hand, its actions in one cell: no empty cells
         return pd.DataFrame({"holding": list(lines),

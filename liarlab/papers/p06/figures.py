@@ -9,7 +9,7 @@ from liarlab.papers.p06.experiments import close_rival, tied
 from liarlab.papers.p06.policies import player_label
 from liarlab.study.answer import and_list
 
-__all__ = ["first_screen", "in_short", "how_far", "exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
+__all__ = ["first_screen", "in_short", "caveat", "how_far", "exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
            "league_figure", "league_caption"]
 
 SEAT_COLOURS = {"first": "#0072B2", "second": "#E69F00"}
@@ -380,32 +380,37 @@ def _close_call(g: pd.DataFrame, spread: pd.DataFrame, end: str) -> str:
     learners = spread[spread.game == a.game]
     width = float((learners.exploitability_max - learners.exploitability_min).max())
     gap = abs(float(a.exploitability_mean) - float(b.exploitability_mean))
-    return (f"the Q-learners' mean is over {int(learners.seeds.max())} training seeds, and one learner's seeds differ "
-            f"by up to {width:.4f}, more than the gap of {gap:.4f}: which of the two is the {end} exploitable is "
-            "not decided by this run")
+    return (f"one Q-learner's {int(learners.seeds.max())} training seeds differ by up to {width:.4f}, more than the gap "
+            f"of {gap:.4f} in {a.game} between the {end} exploitable family and the next, {b.family} "
+            f"({b.exploitability_mean:.4f}): which of the two is the {end} exploitable is not decided by this run")
 
 
-def in_short(families: pd.DataFrame, spread: pd.DataFrame) -> str:
+def in_short(families: pd.DataFrame) -> str:
     """The answer in plain words, said first (issue 50): in the first game, the least and the most exploitable
-    family each beside the next one, and where the Q-learners' training seeds make that order undecided, said so
-    (:func:`_close_call`), for every game. ``families``: :func:`liarlab.papers.p06.experiments.family_table`."""
-    games = list(dict.fromkeys(families.game))
-    g = families[families.game == games[0]]
-    lo, lo2, hi, hi2 = g.iloc[0], g.iloc[1], g.iloc[-1], g.iloc[-2]
-    text = (f"In {games[0]} no family is near exact play (0). The least exploitable is {lo.family}, at "
-            f"{lo.exploitability_mean:.4f}; the next is {lo2.family}, at {lo2.exploitability_mean:.4f}. The most "
-            f"exploitable is {hi.family}, at {hi.exploitability_mean:.4f}, {hi.exploitability_mean - hi2.exploitability_mean:.4f} "
-            f"above the next, {hi2.family}, at {hi2.exploitability_mean:.4f}.")
-    for game in games:
+    family, each with its players and the scale. ``families``: :func:`liarlab.papers.p06.experiments.family_table`."""
+    g = families[families.game == families.game.iloc[0]]
+    lo, hi = g.iloc[0], g.iloc[-1]
+    return (f"In {lo.game} no family is near exact play: a best responder wins {lo.exploitability_mean:.4f} beyond the "
+            f"game's value against the least exploitable, {lo.family}, {_players(lo.players)}, and "
+            f"{hi.exploitability_mean:.4f} against the most exploitable, {hi.family}, {_players(hi.players)}, in "
+            "±1 units a game (0 is exact play, 1 a player beaten in every game; exact, no sampling).")
+
+
+def _players(n) -> str:
+    return "one player" if int(n) == 1 else f"a mean of {int(n)} players in both seats"
+
+
+def caveat(families: pd.DataFrame, spread: pd.DataFrame) -> str:
+    """The answer's one caveat (issue 50): the ends of each game's ranking that the Q-learners' training seeds leave
+    undecided (:func:`_close_call`), the first in full, the others by their two values; "" if none."""
+    text = ""
+    for game in dict.fromkeys(families.game):
         rows = families[families.game == game]
         for end in ("least", "most"):
             if (clause := _close_call(rows, spread, end)):
                 a, b = (rows.iloc[0], rows.iloc[1]) if end == "least" else (rows.iloc[-1], rows.iloc[-2])
-                if game == games[0]:
-                    text += " " + clause[0].upper() + clause[1:] + "."
-                else:
-                    text += (f" In {game} the same holds for the {end} exploitable two ({a.exploitability_mean:.4f} "
-                             f"against {b.exploitability_mean:.4f}).")
+                text += (f" In {game} the same holds for the {end} exploitable two ({a.exploitability_mean:.4f} "
+                         f"against {b.exploitability_mean:.4f}).") if text else clause[0].upper() + clause[1:] + "."
     return text
 
 
@@ -425,6 +430,6 @@ def how_far(families: pd.DataFrame, summary: pd.DataFrame) -> str:
     distinct = beaten.agent.nunique()
     return (f"**How far from exact play.** {verdict}: over the {len(games)} end games, the families' "
             f"mean exploitabilities run from {families.exploitability_mean.min():.2f} to "
-            f"{families.exploitability_mean.max():.2f} on a scale where 0 is exact play and 1 a player that a best "
-            f"responder beats in every game; {per_game} lose every game to a best responder"
+            f"{families.exploitability_mean.max():.2f} on the scale above; {per_game} lose every game to a best "
+            "responder"
             + (f" ({distinct} distinct player{'s' if distinct != 1 else ''} in all)." if len(games) > 1 else "."))

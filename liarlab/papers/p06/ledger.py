@@ -28,23 +28,21 @@ ASKED = {
            "every player of 01 and 02 (and an equilibrium player if one transfers)", "league table, league figure"),
     "A9": ("An equilibrium player in the league", "in the league", "-"),
 }
-A4_NOTE = ("the greedy policy is evaluated by best responses (walked in floats; pure, so its exploitability is an "
-           "exact fraction, the equilibrium's result a float); one table serves both seats, as in paper 02 (in 2v1 and "
-           "1v2 it learns from hands of two dice and of one); paper 02's EXPRAND and sequence models (RL01...) are not "
-           "retrained")
-A5_WHY = ("no reading of a smaller hand (its nodes count two five-dice hands); untrained it is the random-guess player "
-          "draw for draw, trained its play depends on the game's history and a training schedule: no per-turn rule "
-          "to tabulate (it plays in the five-dice league, A8)")
+A4_NOTE = ("the greedy policy is pure: its exploitability an exact fraction, its result against the equilibrium a "
+           "float; one table serves both seats, as in paper 02 (in 2v1 and 1v2 it learns from hands of two dice and of "
+           "one); paper 02's EXPRAND and sequence models (RL01...) are not retrained")
+A5_WHY = ("no reading of a smaller hand (its nodes count two five-dice hands); untrained it is random guess draw for "
+          "draw, trained it plays by the history and a training schedule: no per-turn rule (it plays in the league, A8)")
 A3_WHY = ("no test program: with two dice each a high-cap program's plan reaches millions of histories (over four "
           "minutes a plan); plans over 10^4 sequences are evaluated in floats")
-A8_Q_NOTE = ("of paper 02's Q-learners only the one-stage RL0-RL3 (not the sequence models, RL-random, the full-hand "
-             "or three-player tables), each trained against the league's EXPk (an EXP rule's honest bid read as the "
-             "smallest legal bid, the trainer's default; paper 02's run selects best face + 1)")
+A8_Q_NOTE = ("of paper 02's Q-learners only the one-stage RL0-RL3 (no sequence models, RL-random, full-hand or "
+             "three-player tables), each trained against the league's EXPk (honest bid read as the smallest legal bid, "
+             "the trainer's default; paper 02's run selects best face + 1)")
 A6_WHY = ("the largest plans (RAND's 2^18 histories with three dice, 14 s a game; EXPRAND's 1.2 million sequences "
           "with two dice each, 40 s), beyond the notebook's share of 30 minutes (RANDOM_MAX_DICE)")
 
 def _row(code: str, run_size: str | None, reasons: list[str], *notes: str) -> dict:
-    """``code``'s row: not run when ``run_size`` is None, else reduced when there are ``reasons`` (said first)."""
+    """``code``'s row: not run when ``run_size`` is None, else reduced when there are ``reasons``."""
     title, asked, where = ASKED[code]
     why = "; ".join([*reasons, *notes])
     return (not_run("06", code, title, asked, why) if run_size is None else
@@ -61,7 +59,7 @@ def _pure_fractions(table: pd.DataFrame) -> str:
 
 def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | None = None,
                   league: pd.DataFrame | None = None) -> list[dict]:
-    """The ledger rows from the resolved sizes ``params`` and the run's tables (None: not run)."""
+    """The ledger rows from the resolved sizes and the run's tables (None: not run)."""
     games = [label_of(dice_of(g)) for g in params["games"]]
     types1, types3 = list(params["test_types"]), list(params["test_types_larger"])
     players_ok = set(_full("test_types")) <= set(types1) and set(_full("test_types_larger")) <= set(types3)
@@ -86,7 +84,7 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
     ] + _league_rows(params, league)
 
 def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:
-    """Paper 02's Q-learners retrained in each end game: ``learned``, their rows of the exploitability table."""
+    """Paper 02's Q-learners retrained in each end game (``learned``: their exploitability rows)."""
     seeds, stage = int(params.get("learner_seeds") or 0), int(params.get("learner_games") or 0)
     if learned.empty:
         return _row("A4", None, ["no training seeds in this run (learner_seeds = 0)"])
@@ -144,10 +142,8 @@ def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
                      "under two minutes of one core (0.4 ms a game; intervals already near +-0.05)"]), equilibrium]
 
 def code_words(code: str) -> str:
-    """An experiment's code with its title, as the page names it outside the ledger (a fresh reader met "A9" and
-    "A5" with no definition)."""
-    title = ASKED[code][0]
-    return f"{code}, {title[0].lower() + title[1:]}"
+    """An experiment's code with its title (a fresh reader met "A9" with no definition)."""
+    return f"{code}, {ASKED[code][0][0].lower() + ASKED[code][0][1:]}"
 
 def ledger_frame(rows: list[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=COLUMNS)
@@ -158,12 +154,10 @@ _REASON_HEAD = re.compile(r" \(|: |, so ")
 
 
 def missing_words(ledger: pd.DataFrame) -> str:
-    """The ledger's missing experiments named in one line, each with the head of its reason (issue 50: the coverage
-    line counted "3 missing" while the ledger that names them is folded)."""
+    """The ledger's missing experiments in one line, each with the head of its reason (issue 50)."""
     missing = ledger[ledger.status == "missing"]
     if missing.empty:
         return ""
-    parts = [f"{r.code}, {r.title[0].lower() + r.title[1:]} ({_REASON_HEAD.split(str(r.why))[0]})"
-             for r in missing.itertuples()]
+    parts = [f"{code_words(r.code)} ({_REASON_HEAD.split(str(r.why))[0]})" for r in missing.itertuples()]
     return (f"**Missing ({len(parts)})** of the coverage ledger's experiments (codes such as {missing.code.iloc[0]}: "
             "the experiments this extension set itself, one a ledger row): " + "; ".join(parts) + ".")

@@ -91,12 +91,14 @@ def test_the_short_answer_says_when_the_learners_seeds_leave_the_ranking_undecid
     fam = _families([("1v1", RG, 1, 0.30), ("1v1", TP, 4, 0.75), ("1v1", RL, 8, 0.955), ("1v1", EXP, 4, 0.962)])
     spread = pd.DataFrame(dict(game=["1v1", "1v1"], learner=["RL0", "RL1"], seeds=[2, 2], exploitability_mean=[0.9, 1],
                                exploitability_min=[0.9, 0.97], exploitability_max=[0.9, 1.0]))
-    text = F.in_short(fam, spread)
-    assert f"The least exploitable is {RG}, at 0.3000; the next is {TP}, at 0.7500." in text
-    assert f"0.0070 above the next, {RL}, at 0.9550" in text
-    assert "differ by up to 0.0300, more than the gap of 0.0070" in text and "is not decided" in text
+    text = F.in_short(fam)
+    assert f"0.3000 beyond the game's value against the least exploitable, {RG}, one player," in text
+    assert f"0.9620 against the most exploitable, {EXP}, a mean of 4 players in both seats," in text
+    caveat = F.caveat(fam, spread)
+    assert "differ by up to 0.0300, more than the gap of 0.0070" in caveat and "is not decided" in caveat
+    assert f"in 1v1 between the most exploitable family and the next, {RL} (0.9550)" in caveat
     narrow = spread.assign(exploitability_min=spread.exploitability_max)
-    assert "not decided" not in F.in_short(fam, narrow)
+    assert F.caveat(fam, narrow) == ""
 
 
 def test_the_caption_names_every_player_tied_as_the_most_exploitable():
