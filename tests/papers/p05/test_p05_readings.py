@@ -85,8 +85,8 @@ def test_comparison_and_headline_rows_carry_readings_and_derived_causes():
     assert prior["verdict"] == "differs" and prior["cause"] == "genuine"
     # readers: "max |exact - prior| = 0.0050 pp" read as a formula; N=4's 53.125 against the printed 53.13
     assert prior["reproduced_value"] == "largest gap 0.005 points"
-    # "±1", not "+-1", in the headline's claim and note (issue 50 readers)
-    assert "+-1" not in headline["claim"] and "±1 units" in headline["note"]
+    # the scale in words, not "+-1" or "±1 units", in the headline's claim and note (issue 50 readers)
+    assert "+-1" not in headline["claim"] and "a win counts +1, a loss −1" in headline["note"]
     assert not any("+-1" in str(r.get(k)) for r in rows for k in ("claim", "note"))
     rr = study_families.readings_rows(rows)
     study_readings.check(pd.DataFrame(rows), rr)   # every differing row's cause is the one its readings give
