@@ -74,16 +74,14 @@ def k_optimal(r) -> list[dict]:
 
 def ld2_rows(r) -> list[dict]:
     """The LD-2 table, a check: two optimal strategies earn the game value against each other."""
-    exact, rows = r.ld2_exact.set_index(["first", "second"]).exact_first_win, []
-    for x in r.ld2_mc.itertuples():
-        talk, est = TALK_LD2[(x.first.rstrip("*"), x.second.rstrip("*"))], V.proportion(int(x.wins), int(x.games))
-        rows.append(_row(f"LD-2 first={x.first} second={x.second}: first player's win % in simulation", talk,
-                         est.scaled(100), V.simulated_value(talk, est.scaled(100), decimals=3, truncated=True,
-                                                            paper_n=P.TALK_LD2_GAMES, scale=100, reference=50),
-                         kind="check", family="LD-2 table", note="not a finding: any two optimal strategies earn 41/60 "
-                         f"against each other (NashConv is the test); exact "
-                         f"{100 * float(exact[(x.first, x.second)]):.4f}%; T* is a substitute for Ferguson's T"))
-    return rows
+    exact = r.ld2_exact.set_index(["first", "second"]).exact_first_win
+    talk = [(TALK_LD2[(x.first.rstrip("*"), x.second.rstrip("*"))], x) for x in r.ld2_mc.itertuples()]
+    return [_row(f"LD-2 first={x.first} second={x.second}: first player's win % in simulation", t, est,
+                 V.simulated_value(t, est, decimals=3, truncated=True, paper_n=P.TALK_LD2_GAMES, scale=100,
+                                   reference=50), kind="check", family="LD-2 table",
+                 note=f"not a finding: any two optimal strategies earn 41/60 against each other (NashConv is the "
+                      f"test); exact {100 * float(exact[(x.first, x.second)]):.4f}%; T* is a substitute for Ferguson's T")
+            for t, x in talk for est in [V.proportion(int(x.wins), int(x.games)).scaled(100)]]
 
 
 # ---- Part 2: Bluff with one die each (the Bluff-1, comparison and Bluff-3 tables, the gap, optimality)
@@ -566,6 +564,7 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
 
     last, cmp, gaps, one, sens = r.ld1.iloc[-1], r.exact_vs_per_turn, r.gaps, r.one_die_exact, r.sensitivity
     top, by_n, exact_gaps = cmp.iloc[-1], cmp.set_index("faces"), gaps.dropna(subset=["exact_gap_pct"])
+    gambit3, claimed3, exact3 = (by_n[c].get(3, np.nan) for c in ("gambit_pct", "per_turn_claimed_win", "exact_win"))
     gains = cmp.loc[cmp.faces >= 3, ["per_turn_gain_first", "per_turn_gain_second"]].to_numpy()
     argmin = {m: int(gaps.loc[gaps[f"{m}_gap_pct"].idxmin(), "faces"]) for m in ("per_turn", "exact")}
     talk, counting, talk_exact, pt = r.talk, r.counting, r.talk_exact, r.counting.method == "per-turn"
@@ -602,12 +601,11 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
   {gains.max():.2f} ({_UNITS}), by seat and N. In the real game the gap is smallest at
   N = {argmin['exact']} of {int(exact_gaps.faces.min())}..{int(exact_gaps.faces.max())}
   ({exact_gaps.exact_gap_pct.min():.2f} points{edge_words(argmin['exact'], exact_gaps.faces)}); for the talk's
-  N = 4 read in the real game, {said(gap_claim("exact"))}. The talk's "Gambit" value at N = 3
-  ({by_n.gambit_pct.get(3, np.nan):.2f} %) is its per-turn value ({100 * by_n.per_turn_claimed_win.get(3, np.nan):.2f}
-  %), not the full-game value ({100 * by_n.exact_win.get(3, np.nan):.2f} %): Gambit was probably given the per-turn model. The cause is the one
-  spec §4 predicts: a die is kept for the whole round, so bids carry information into later turns, which the per-turn
-  LP ignores. Reading R2 moves the per-turn Bluff-1 numbers by {sens.R2_minus_R1.min():+.1f} to
-  {sens.R2_minus_R1.max():+.1f} points and matches neither the talk nor the exact values.
+  N = 4 read in the real game, {said(gap_claim("exact"))}. The talk's "Gambit" value at N = 3 ({gambit3:.2f} %) is
+  its per-turn value ({100 * claimed3:.2f} %), not the full-game value ({100 * exact3:.2f} %): Gambit was probably
+  given the per-turn model. The cause is the one spec §4 predicts: a die is kept for the whole round, so bids carry
+  information into later turns, which the per-turn LP ignores. Reading R2 moves the per-turn Bluff-1 numbers by
+  {sens.R2_minus_R1.min():+.1f} to {sens.R2_minus_R1.max():+.1f} points and matches neither the talk nor the exact values.
 * **Bluff-2: the talk's game {'found' if r.talk_found else 'not found'}.** Over {int(pt.sum())} readings of the open
   rules, {tie_words} (the talk's game) gives {int(talk.truncated_matches)} of {int(talk.cells)} printed cells
   per-turn (gaps {r.talk_cells.gap_pct.min():+.2f} to {r.talk_cells.gap_pct.max():+.2f} points):
