@@ -11,7 +11,9 @@ from liarlab.bluff.api import is_dyadic
 from liarlab.bluff.oracle import EXACT_WIDTH
 from liarlab.core import verdicts as V
 from liarlab.core.readings import Reading
-from liarlab.papers.p05 import experiments, printed as P, readings as RD
+from liarlab.papers.p05 import experiments
+from liarlab.papers.p05 import printed as P
+from liarlab.papers.p05 import readings as RD
 from liarlab.papers.p05.numbers import gain_text, roundoff_zero, sci
 from liarlab.papers.p05.printed import FERGUSON_P6, SOURCE, TALK_BLUFF1, TALK_BLUFF2, TALK_BLUFF3, TALK_LD2
 from liarlab.papers.p05.results import Results
@@ -107,10 +109,6 @@ def bluff3_claims(bluff3: pd.DataFrame) -> list[dict]:
             for r in bluff3.itertuples()]
 
 
-def _by_n(frame, column, **where) -> dict:
-    return J.column_by(frame, column, "faces", **where)
-
-
 def _alt(reading, values: dict, n: int, why: str, **over):   # values[n]: a win fraction, judged in %
     return (reading, 100 * values[n], over) if n in values else (reading, why)
 
@@ -118,29 +116,25 @@ def _alt(reading, values: dict, n: int, why: str, **over):   # values[n]: a win 
 def _comparison_rows(r, star_pt=None, star_ex=None, r2=None) -> list[dict]:
     """One N of the comparison table: this talk's value (a check), the prior work's and Gambit's, with readings."""
     (talk, prior, gambit), n = P.TALK_BLUFF1_COMPARISON[r.faces], int(r.faces)
-    star_pt, star_ex, r2 = star_pt or {}, star_ex or {}, r2 or {}
     no_star, no_r2 = "the star order was not solved at this N", "R2 was not computed at this N"
     kw = dict(family=COMPARISON_FAMILY, truncated=False, span=100, reference=50)
     claimed, exact = 100 * r.per_turn_claimed_win, 100 * r.exact_win
+    star, truncated = _alt(RD.CMP_STAR, star_ex or {}, n, no_star), (RD.TRUNCATED, exact, {"truncated": True})
     rows = [value_row(f"Bluff-1 comparison N={n}: this talk's win % (per-turn)", SOURCE, talk, claimed, 2,
                       kind="check", default=RD.ROUNDED, **kw,
-                      alternatives=[(RD.TRUNCATED, claimed, {"truncated": True}), _alt(RD.R2, r2, n, no_r2),
-                                    _alt(RD.CMP_STAR, star_pt, n, no_star)],
+                      alternatives=[(RD.TRUNCATED, claimed, {"truncated": True}), _alt(RD.R2, r2 or {}, n, no_r2),
+                                    _alt(RD.CMP_STAR, star_pt or {}, n, no_star)],
                       note=f"restates the finding '{win_pct_claim(n)}'; exact equilibrium {exact:.4f}%; the per-turn "
                            f"profile played in the real round wins {100 * r.per_turn_self_play_win:.4f}% (mean "
                            f"best-response gain {r.per_turn_mean_gain:.4f})"),
             value_row(f"Bluff-1 comparison N={n}: prior work (Lanctot & Long 2007) win %", SOURCE, prior, exact, 2,
-                      default=RD.ROUNDED, **kw, alternatives=[(RD.TRUNCATED, exact, {"truncated": True}),
-                                                              _alt(RD.CMP_STAR, star_ex, n, no_star),
-                                                              (RD.PRIOR_RULES, RD.PRIOR_RULES_WHY)],
-                      note=f"our exact equilibrium of the real round (mean gain {gain_text(r.exact_mean_gain)})")]
-    if gambit is not None:
-        rows.append(value_row(f"Bluff-1 comparison N={n}: Gambit win %", SOURCE, gambit, exact, 2, **kw,
-                              default=RD.GAMBIT_WHOLE, alternatives=[
-                                  (RD.GAMBIT_PER_TURN, claimed, {}), (RD.TRUNCATED, exact, {"truncated": True}),
-                                  _alt(RD.CMP_STAR, star_ex, n, no_star), _alt(RD.GAMBIT_PER_TURN_R2, r2, n, no_r2)],
-                              note="our exact full-game equilibrium; the readings try what else Gambit was given"))
-    return rows
+                      default=RD.ROUNDED, **kw, alternatives=[truncated, star, (RD.PRIOR_RULES, RD.PRIOR_RULES_WHY)],
+                      note=f"our exact equilibrium (mean best-response gain {gain_text(r.exact_mean_gain)})")]
+    return rows + ([] if gambit is None else [value_row(
+        f"Bluff-1 comparison N={n}: Gambit win %", SOURCE, gambit, exact, 2, **kw, default=RD.GAMBIT_WHOLE,
+        alternatives=[(RD.GAMBIT_PER_TURN, claimed, {}), truncated, star,
+                      _alt(RD.GAMBIT_PER_TURN_R2, r2 or {}, n, no_r2)],
+        note="our exact full-game equilibrium; the readings try what else Gambit was given")])
 
 
 def _compared(cmp: pd.DataFrame, nontrivial: bool = False) -> pd.DataFrame:
@@ -150,12 +144,15 @@ def _compared(cmp: pd.DataFrame, nontrivial: bool = False) -> pd.DataFrame:
 
 
 def _r2(r) -> dict:
-    return {n: v / 100 for n, v in _by_n(r.sensitivity, "R2_win_pct").items()}
+    return {n: v / 100 for n, v in J.column_by(r.sensitivity, "R2_win_pct", "faces").items()}
+
+
+def _star(r, method: str) -> dict:   # N -> the first player's win fraction under the star order
+    return J.column_by(r.star_one_die, "star_win", "faces", method=method)
 
 
 def comparison_claims(r) -> list[dict]:
-    star_pt, star_ex = (_by_n(r.star_one_die, "star_win", method=m) for m in ("per-turn", "exact"))
-    r2 = _r2(r)
+    star_pt, star_ex, r2 = _star(r, "per-turn"), _star(r, "exact"), _r2(r)
     return [x for c in _compared(r.exact_vs_per_turn).itertuples() for x in _comparison_rows(c, star_pt, star_ex, r2)]
 
 
@@ -170,7 +167,7 @@ def prior_work_claims(r) -> list[dict]:
     part = _compared(r.exact_vs_per_turn, nontrivial=True)
     if not len(part):
         return []
-    exact, star = _by_n(part, "exact_win"), _by_n(r.star_one_die, "star_win", method="exact")
+    exact, star = J.column_by(part, "exact_win", "faces"), _star(r, "exact")
     worst, judgement = max(abs(100 * v - P.TALK_BLUFF1_COMPARISON[n][1]) for n, v in exact.items()), _talk_vs(exact)
     entries = [(RD.PRIOR_DEFAULT, None, judgement, "the talk's value against the exact value, each N"),
                (RD.TRUNCATED, None, _talk_vs(exact, truncated=True), "the talk's value truncated"),
@@ -188,20 +185,18 @@ def per_turn_optimal_claims(r) -> list[dict]:
     if not len(part):
         return []
     lo, hi, gain = int(part.faces.min()), int(part.faces.max()), float(part.per_turn_mean_gain.min())
-    where = f"smallest over N = {lo}..{hi}"
+    where, first, second = f"smallest over N = {lo}..{hi}", part.per_turn_gain_first, part.per_turn_gain_second
 
-    def judged(reading, x, note=where):
-        return reading, V.exact(x), V.magnitude(V.exact(x), 0.0, 1e-9, "mean best-response gain"), note
+    def judged(reading, x, of=""):
+        return reading, V.exact(x), V.magnitude(V.exact(x), 0.0, 1e-9, "mean best-response gain"), where + of
 
     entries = [judged(RD.OPT_R1, gain)]
     for reading, name in ((RD.OPT_R2, "R2"), (RD.OPT_STAR, "star")):
-        p = _by_n(r.profiles, "mean_gain", reading=name)
+        p = J.column_by(r.profiles, "mean_gain", "faces", reading=name)
         entries.append(judged(reading, min(v for n, v in p.items() if lo <= n <= hi)) if p else
                        (reading, "the per-turn profile under this reading was not computed in this run"))
-    entries += [judged(RD.OPT_NASHCONV, float((part.per_turn_gain_first + part.per_turn_gain_second).min()),
-                       where + " of the sum of the two seats' gains"),
-                judged(RD.OPT_SEAT, float(np.minimum(part.per_turn_gain_first, part.per_turn_gain_second).min()),
-                       where + " of the smaller seat's gain")]
+    entries += [judged(RD.OPT_NASHCONV, float((first + second).min()), " of the sum of the two seats' gains"),
+                judged(RD.OPT_SEAT, float(np.minimum(first, second).min()), " of the smaller seat's gain")]
     at = int(part.loc[part.per_turn_mean_gain.idxmin(), "faces"])
     return [_row(OPTIMAL_CLAIM, "optimal (gain 0)", V.exact(gain), entries[0][2], headline=True, family=OPTIMAL_FAMILY,
                  readings=F.rows_of(OPTIMAL_FAMILY, OPTIMAL_CLAIM, entries),
@@ -248,8 +243,8 @@ def smallest_gap_claims(r) -> list[dict]:
         around = ", ".join(f"N={int(x.faces)}: {getattr(x, method + '_gap_pct'):.3f}" for x in part.itertuples()
                            if abs(int(x.faces) - n_best) <= 2 or int(x.faces) == 4)
         p = {int(n): v / 100 for n, v in zip(part.faces, part[f"{method}_win_pct"])}
-        readings = _argmin_readings(text, method, p, _by_n(r.star_one_die, "star_win", method=star_method),
-                                    _r2(r) if method == "per_turn" else {})
+        readings = _argmin_readings(text, method, p, _star(r, star_method), _r2(r) if method == "per_turn" else {})
+
         rows.append(_row(text, 4, V.exact(n_best), V.value(4, V.exact(n_best)), family=GAP_FAMILY, readings=readings,
                          note=f"gap |2p - 1| in points: {around}" + edge_words(n_best, part.faces)))
     return rows
@@ -275,15 +270,13 @@ def _best(search: pd.DataFrame) -> pd.Series:
 def _trends(g) -> tuple:
     """(more dice: its steps, verdict), (the diagonal, its falls, verdict) of a grid."""
     more, diagonal, falls = J.grid_trends(grid_dict(g))
-    return (more, V.all_of(more, "each one-die step")), (diagonal, falls, V.all_of(falls, "each step down the "
-                                                                                            "diagonal a = b"))
+    return (more, V.all_of(more, "each one-die step")), (diagonal, falls, V.all_of(falls, "each step down a = b"))
 
 
 def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = False, *, selected: bool = False,
                         extension: str = "", others: dict | None = None) -> list[dict]:
     """The talk's two Bluff-2 claims on ``grid``. On a race (``degenerate``) "more dice" cannot fail: a check.
     ``extension`` names another reading than the talk's game (extension rows); ``others`` (name -> grid): readings."""
-
     (more, j_more), (diagonal, falls, j_diag) = _trends(grid)
     n_cells, race = len(grid_dict(grid)), "degenerate grid (a race: every bid on face 1 is true): "
     family = "Bluff-2 claims, other reading" if extension else TRENDS_FAMILY
@@ -301,25 +294,21 @@ def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = Fals
         return _row(text, printed, value, judgement, "; ".join(x for x in (said, why) if x), kind, family=family,
                     selected=selected, readings=readings)
 
-    rows = [row(f"{_MORE} ({method})", j_more, lambda t: t[0][1],
-                "check" if degenerate and not extension else "finding", "yes",
-                f"{sum(j.verdict == 'reproduced' for j in more)}/{len(more)} steps rise",
-                (race + "the claim cannot fail in a race, so it is not evidence; " if degenerate else "")
-                + f"{n_cells} cells")]
-    if falls:
-        rows.append(row(f"{_FEWER} ({method})", j_diag,
-                        lambda t: t[1][2], "finding", "75, 72, 69, 68, 66", ", ".join(f"{v:.4f}" for v in diagonal),
-                        (race + "its diagonal is set by the race, not by bluffing; " if degenerate else "")
-                        + f"diagonal a = b of the first player's win % ({n_cells} cells computed)"))
-    return rows
+    rows = [row(f"{_MORE} ({method})", j_more, lambda t: t[0][1], "check" if degenerate and not extension else
+                "finding", "yes", f"{sum(j.verdict == 'reproduced' for j in more)}/{len(more)} steps rise",
+                (race + "it cannot fail in a race: not evidence; " if degenerate else "") + f"{n_cells} cells")]
+    return rows + ([row(f"{_FEWER} ({method})", j_diag, lambda t: t[1][2], "finding", "75, 72, 69, 68, 66",
+                        ", ".join(f"{v:.4f}" for v in diagonal), (race + "its diagonal is set by the race; " if
+                                                                 degenerate else "") + f"{n_cells} cells")]
+                   if falls else [])
 
 
 def _cell_rows(r, search_grids: dict) -> list[dict]:
     """One row per printed cell, on the talk's game's per-turn grid when found, else on the default reading."""
     default_pt, default_ex, talk_ex = grid_dict(r.bluff2_per_turn), grid_dict(r.bluff2_exact), grid_dict(r.talk_exact)
     grid, name = (r.talk_per_turn, r.talk.variant) if r.talk_found else (r.bluff2_per_turn, _DEFAULT_LABEL)
-    own = (Reading(f"the talk's game {name}", "the rules of the variant whose per-turn grid gives the most printed "
-                   "cells, per-turn method", "the notebook's rule search", default=True) if r.talk_found else
+    own = (Reading(f"the talk's game {name}", "the variant whose per-turn grid gives the most printed cells",
+                   "the notebook's rule search", default=True) if r.talk_found else
            Reading(RD.DEFAULT_RULES[0], RD.DEFAULT_RULES[1] + "; per-turn method", RD.DEFAULT_RULES[2], True))
     rows = []
     for key, v in grid_dict(grid).items():
@@ -341,23 +330,19 @@ def _cell_rows(r, search_grids: dict) -> list[dict]:
 def _search_rows(r, per_turn) -> list[dict]:
     """The rule search itself: our diagnosis (extension rows), one per search run."""
     exact = r.counting[r.counting.method == "exact"] if r.counting is not None and len(r.counting) else None
-    searches = (
-        ("Bluff-2 rule search (per-turn): the closest variant to the printed table", per_turn,
-         lambda b: f"{len(per_turn)} variants; best {b.variant}: {int(b.truncated_matches)}/{int(b.cells)} cells "
-                   f"truncate to the print, mean gap {b.mean_abs_gap_pct:.2f} pp"),
-        ("Bluff-2 rule search (per-turn, the talk's counting only: face 2 wild, quantity order): the closest variant",
-         r.bluff2_variants, lambda b: f"{len(r.bluff2_variants)} variants (penalties x next opener); best {b.variant}, "
-                                      f"mean gap {b.mean_abs_gap_pct:.2f} pp"),
-        ("Bluff-2 rule search (exact real game, small cells): the closest variant", exact,
-         lambda b: f"{len(exact)} variants solved exactly on the cells with few dice; best {b.variant}, "
-                   f"{int(b.truncated_matches)}/{int(b.cells)} cells"),
-        ("Bluff-2 rule search: every sorted hand weighted equally (an earlier hypothesis)", r.uniform_variants,
-         lambda b: f"best variant {b.variant}, mean gap {b.mean_abs_gap_pct:.2f} pp"))
+    searches = ((" (per-turn): the closest variant to the printed table", per_turn, "variants"),
+                (" (per-turn, the talk's counting only: face 2 wild, quantity order): the closest variant",
+                 r.bluff2_variants, "variants (penalties x next opener)"),
+                (" (exact real game, small cells): the closest variant", exact, "variants solved exactly on few dice"),
+                (": every sorted hand weighted equally (an earlier hypothesis)", r.uniform_variants, "variants"))
     # the target on the scale of the value (the share of cells that truncate to the print), issue 50
-    return [_row(text, f"1 (all {int(b.cells)} cells)", V.exact(float(b.truncated_matches) / b.cells),
+    return [_row(f"Bluff-2 rule search{text}", f"1 (all {int(b.cells)} cells)",
+                 V.exact(float(b.truncated_matches) / b.cells),
                  V.stated("extension", "our search over the rules the talk leaves open, not a claim of the talk"),
-                 note(b), family="Bluff-2 rule search (our diagnosis)")
-            for text, search, note in searches if search is not None and len(search) for b in [_best(search)]]
+                 f"{len(search)} {what}; best {b.variant}: {int(b.truncated_matches)}/{int(b.cells)} cells, mean gap "
+                 f"{b.mean_abs_gap_pct:.2f} pp", family="Bluff-2 rule search (our diagnosis)")
+            for text, search, what in searches if search is not None and len(search) for b in [_best(search)]]
+
 
 
 def talk_values_claim(r, kept: dict, small: dict) -> dict:
@@ -370,9 +355,9 @@ def talk_values_claim(r, kept: dict, small: dict) -> dict:
 
     default = [run(Reading(RD.DEFAULT_RULES[0], RD.DEFAULT_RULES[1] + ", solved exactly", RD.DEFAULT_RULES[2]),
                    grid_dict(r.bluff2_exact))] if grid_dict(r.bluff2_exact) else []
-    entries = [run(Reading(f"the talk's game {name}", "the rules of the only variant whose per-turn grid gives every "
-                           "printed cell, solved exactly; the table truncates", "the notebook's rule search", True),
-                   talk), run(RD.B2_ROUNDED, talk, truncated=False, note="the talk's game")] + [
+    entries = [run(Reading(f"the talk's game {name}", "the only variant whose per-turn grid gives every printed cell, "
+                           "solved exactly", "the notebook's rule search", True), talk),
+               run(RD.B2_ROUNDED, talk, truncated=False, note="the talk's game")] + [
         run(RD.variant(v, "kept by the rule search, exact on every cell"), g) for v, g in kept.items() if v != name] \
         + default + [run(RD.variant(v, "exact on the cells with few dice only"), g, note="cells with few dice only")
                      for v, g in small.items() if v != name and v not in kept] \
@@ -388,20 +373,19 @@ def bluff2_claims(r) -> list[dict]:
     per_turn = r.counting[r.counting.method == "per-turn"] if r.counting is not None and len(r.counting) \
         else r.bluff2_variants
     search_grids, kept = _grids(r.counting_grids, "per-turn"), _grids(r.kept_grids)
-    found, other = r.talk_found and bool(grid_dict(r.talk_exact)), ""
+    found = r.talk_found and bool(grid_dict(r.talk_exact))
+    other = f"the {experiments.DEFAULT_READING}, not the talk's game" if r.talk_found else ""
+    exact = {f"variant {v} (exact)": J.grid_frame(g, *_CELL) for v, g in kept.items()}
     rows = _cell_rows(r, search_grids) + _search_rows(r, per_turn)
     if found:
-        others = {f"variant {v} (exact)": J.grid_frame(g, *_CELL) for v, g in kept.items() if v != r.talk.variant}
+        others = {k: g for k, g in exact.items() if k != f"variant {r.talk.variant} (exact)"}
         if grid_dict(r.bluff2_exact):
             others[f"{experiments.DEFAULT_READING} (exact)"] = r.bluff2_exact
         rows += bluff2_trend_claims(r.talk_exact, "exact, the talk's game", degenerate=r.talk_race, selected=True,
                                     others=others)
-    if r.talk_found:
-        other = f"the {experiments.DEFAULT_READING}, not the talk's game"
     rows += bluff2_trend_claims(r.bluff2_per_turn, "per-turn, default reading", True, extension=other, others={
         f"variant {v} (per-turn)": J.grid_frame(search_grids[v], *_CELL) for v in kept if v in search_grids})
-    rows += bluff2_trend_claims(r.bluff2_exact, "exact, default reading", True, extension=other,
-                                others={f"variant {v} (exact)": J.grid_frame(g, *_CELL) for v, g in kept.items()})
+    rows += bluff2_trend_claims(r.bluff2_exact, "exact, default reading", True, extension=other, others=exact)
     if found:   # the default reading is solved on every cell above: not again on few
         rows.append(talk_values_claim(r, kept, {v: g for v, g in _grids(r.counting_grids, "exact").items()
                                                 if v != _DEFAULT_LABEL}))
@@ -410,35 +394,33 @@ def bluff2_claims(r) -> list[dict]:
 
 def certificate_claims(r) -> list[dict]:
     """Checks of our exact solutions: grids and one die each certified, CFR+ agreeing, the star order (E10)."""
-    def check(text, printed, x, judge, note):
-        return _row(text, printed, V.exact(x), judge(V.exact(x)), note, "check")
+    def check(text, printed, x, note, bound=EXACT_WIDTH, name="bracket", judge=None):
+        return _row(text, printed, V.exact(x), (judge or (lambda e: V.magnitude(e, 0.0, bound, name)))(V.exact(x)),
+                    note, "check")
 
-    def bracket(e):
-        return V.magnitude(e, 0.0, EXACT_WIDTH, "bracket")
-
-    talk = (r.talk_exact.dropna(subset=["win_pct"]), f"the talk's game {r.talk.variant}") if r.talk_found else None
+    grids = [(r.bluff2_exact, "default reading")] + ([(r.talk_exact.dropna(subset=["win_pct"]),
+                                                       f"the talk's game {r.talk.variant}")] if r.talk_found else [])
     rows = [check(f"Bluff-2 exact grid ({label}): every cell solved with a certified bracket <= 1e-9",
-                  f"{len(g)}/{len(g)} cells", float(g.width.max()), bracket, f"{int(np.isfinite(g.win_pct).sum())} "
-                  f"cells solved; widest bracket ({_UNITS})") for g, label in
-            ((r.bluff2_exact, "default reading"), talk or (None, "")) if g is not None and "width" in g]
+                  f"{len(g)}/{len(g)} cells", float(g.width.max()), f"{int(np.isfinite(g.win_pct).sum())} cells "
+                  f"solved; widest bracket ({_UNITS})") for g, label in grids if g is not None and "width" in g]
     one, star = r.one_die_exact, r.star_one_die
     if one is not None and len(one):
         rows.append(check(f"Bluff one die each N={int(one.faces.min())}..{int(one.faces.max())}: exact values certified"
-                          " (bracket <= 1e-9)", "extension", float(one.width.max()), bracket,
+                          " (bracket <= 1e-9)", "extension", float(one.width.max()),
                           "double-oracle sequence-form LP; widest bracket"))
-
         if "cfr_win" in one:
             bound = float(one.cfr_mean_gain.max())
             rows.append(check("Bluff one die each: CFR+ agrees with the exact values within its own exploitability",
-                              "agreement", float((one.cfr_win - one.exact_win).abs().max()), lambda e: V.magnitude(
-                                  e, 0.0, max(bound, 1e-12), "|CFR+ value - exact| (win fraction)"),
-                              f"largest CFR+ mean best-response gain {sci(bound)}"))
+                              "agreement", float((one.cfr_win - one.exact_win).abs().max()),
+                              f"largest CFR+ mean best-response gain {sci(bound)}", max(bound, 1e-12),
+                              "|CFR+ value - exact| (win fraction)"))
     if star is not None and len(star):
         rows.append(check("E10: the published star bid order gives the same one-die game (solved per-turn and "
                           "exactly)", "identical", float((star.star_win - star.quantity_win).abs().max()),
-                          lambda e: V.value(0.0, e), f"largest |star - quantity| first-player win over "
-                          f"N={int(star.faces.min())}..{int(star.faces.max())}, per-turn and exact"))
+                          f"largest |star - quantity| first-player win over N={int(star.faces.min())}.."
+                          f"{int(star.faces.max())}, per-turn and exact", judge=lambda e: V.value(0.0, e)))
     return rows
+
 
 
 def verdict_changes(r, claims: pd.DataFrame | None = None) -> pd.DataFrame:
@@ -643,39 +625,37 @@ def headline_quantity(r: Results) -> str:
 # ---- The talk's families, one list, in the claims table's order
 _EXACT = "exact: every value is solved or certified, nothing is sampled"
 _TABLE = dict(builds_readings=True, confirm=_EXACT)   # their judges build readings from the run's variant tables
-_ONE_DIE = Way(RD.RULES_ONE_DIE, not_run=RD.ONE_DIE_RULES_WHY)
+_LD = dict(can_differ=False, confirm=_EXACT)
+
+
+def _family(name, where, printed, judge, code, **kw) -> ClaimFamily:   # where: the talk's table, figure or page
+    return ClaimFamily(name, f"{SOURCE}: {where}", printed, judge, experiment=("05", code), **kw)
+
+
+def _one_die(claim=None) -> Way:
+    return Way(RD.RULES_ONE_DIE, claim, not_run=RD.ONE_DIE_RULES_WHY)
+
+
 CLAIM_FAMILIES = (
-    ClaimFamily(LD_N6_CLAIM, f"{SOURCE}: Liar's Dice, LD-1 at N = 6", FERGUSON_P6, ld_n6, experiment=("05", "E1"),
-                can_differ=False, confirm=_EXACT),
-    ClaimFamily("LD-1 figure", f"{SOURCE}: Liar's Dice, LD-1 figure", FERGUSON_P6, ld1_figure,
-                experiment=("05", "E1"), can_differ=False, confirm=_EXACT),
-    ClaimFamily(K_OPTIMAL_CLAIM, f"{SOURCE}: Liar's Dice, K against T", "equivalent (NashConv 0)", k_optimal,
-                experiment=("05", "E2"), can_differ=False, confirm=_EXACT),
-    ClaimFamily("LD-2 table", f"{SOURCE}: Liar's Dice, LD-2 table", TALK_LD2, ld2_rows, experiment=("05", "E3"),
-                kind="check", sampled=True, can_differ=False,
-                confirm="a check (two optimal strategies earn the game value, known exactly): no second stage can "
-                        "move a verdict"),
-    ClaimFamily("Bluff-1 table", f"{SOURCE}: Bluff-1 table", TALK_BLUFF1, lambda r: bluff1_claims(r.bluff1),
-                experiment=("05", "E4"), **_TABLE),
-    ClaimFamily(GAP_FAMILY, f"{SOURCE}: Bluff one die each, the smallest gap", TALK_BLUFF1, smallest_gap_claims,
-                readings=(Way(RD.RULES_ONE_DIE, gap_claim("per_turn"), not_run=RD.ONE_DIE_RULES_WHY),
-                          Way(RD.R2, gap_claim("exact"), not_run=RD.R2_EXACT_WHY),
-                          Way(RD.RULES_ONE_DIE, gap_claim("exact"), not_run=RD.ONE_DIE_RULES_WHY)),
-                experiment=("05", "E6"), **_TABLE),
-    ClaimFamily(COMPARISON_FAMILY, f"{SOURCE}: Bluff-1 comparison table", P.TALK_BLUFF1_COMPARISON, comparison_claims,
-                experiment=("05", "E6"), **_TABLE),
-    ClaimFamily(PRIOR_CLAIM, f"{SOURCE}: Bluff-1 comparison table, the prior work's column", P.TALK_BLUFF1_COMPARISON,
-                prior_work_claims, experiment=("05", "E6"), **_TABLE,
-                readings=(Way(RD.PRIOR_RULES, not_run=RD.PRIOR_RULES_WHY), Way(RD.R2, not_run=RD.R2_EXACT_WHY),
-                          _ONE_DIE)),
-    ClaimFamily(OPTIMAL_FAMILY, f"{SOURCE}: Bluff, the per-turn method's optimality", P.TALK_BLUFF1_COMPARISON,
-                per_turn_optimal_claims, experiment=("05", "E6"), headline=True, **_TABLE,
-                readings=(Way(RD.OPT_PLAY, OPTIMAL_CLAIM, not_run=RD.PLAY_WHY),
-                          Way(RD.RULES_ONE_DIE, OPTIMAL_CLAIM, not_run=RD.ONE_DIE_RULES_WHY))),
-    ClaimFamily("Bluff-3 table", f"{SOURCE}: Bluff-3 table", TALK_BLUFF3, lambda r: bluff3_claims(r.bluff3),
-                experiment=("05", "E5"), **_TABLE),
-    ClaimFamily(CELLS_FAMILY, f"{SOURCE}: Bluff-2 table and its claims", TALK_BLUFF2, bluff2_claims,
-                experiment=("05", "E8"), **_TABLE),
-    ClaimFamily("certificates of our exact solutions", f"{SOURCE}: our checks", None, certificate_claims,
-                experiment=("05", "E9"), kind="check", can_differ=False, confirm=_EXACT),
+    _family(LD_N6_CLAIM, "Liar's Dice, LD-1 at N = 6", FERGUSON_P6, ld_n6, "E1", **_LD),
+    _family("LD-1 figure", "Liar's Dice, LD-1 figure", FERGUSON_P6, ld1_figure, "E1", **_LD),
+    _family(K_OPTIMAL_CLAIM, "Liar's Dice, K against T", "equivalent (NashConv 0)", k_optimal, "E2", **_LD),
+    _family("LD-2 table", "Liar's Dice, LD-2 table", TALK_LD2, ld2_rows, "E3", kind="check", sampled=True,
+            can_differ=False, confirm="a check (two optimal strategies earn the game value, known exactly): no second "
+                                      "stage can move a verdict"),
+    _family("Bluff-1 table", "Bluff-1 table", TALK_BLUFF1, lambda r: bluff1_claims(r.bluff1), "E4", **_TABLE),
+    _family(GAP_FAMILY, "Bluff one die each, the smallest gap", TALK_BLUFF1, smallest_gap_claims, "E6", **_TABLE,
+            readings=(_one_die(gap_claim("per_turn")), Way(RD.R2, gap_claim("exact"), not_run=RD.R2_EXACT_WHY),
+                      _one_die(gap_claim("exact")))),
+    _family(COMPARISON_FAMILY, "Bluff-1 comparison table", P.TALK_BLUFF1_COMPARISON, comparison_claims, "E6", **_TABLE),
+    _family(PRIOR_CLAIM, "Bluff-1 comparison table, the prior work's column", P.TALK_BLUFF1_COMPARISON,
+            prior_work_claims, "E6", **_TABLE, readings=(Way(RD.PRIOR_RULES, not_run=RD.PRIOR_RULES_WHY),
+                                                         Way(RD.R2, not_run=RD.R2_EXACT_WHY), _one_die())),
+    _family(OPTIMAL_FAMILY, "Bluff, the per-turn method's optimality", P.TALK_BLUFF1_COMPARISON,
+            per_turn_optimal_claims, "E6", headline=True, **_TABLE,
+            readings=(Way(RD.OPT_PLAY, OPTIMAL_CLAIM, not_run=RD.PLAY_WHY), _one_die(OPTIMAL_CLAIM))),
+    _family("Bluff-3 table", "Bluff-3 table", TALK_BLUFF3, lambda r: bluff3_claims(r.bluff3), "E5", **_TABLE),
+    _family(CELLS_FAMILY, "Bluff-2 table and its claims", TALK_BLUFF2, bluff2_claims, "E8", **_TABLE),
+    _family("certificates of our exact solutions", "our checks", None, certificate_claims, "E9", kind="check",
+            **_LD),
 )
