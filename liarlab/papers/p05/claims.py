@@ -491,8 +491,7 @@ def one_die_note(one_die: pd.DataFrame) -> str:
             f" (N = 2 to {int(solved.dropna(subset=['cfr_win']).faces.max())})")
 
 
-def smallest_gap_note(gaps: pd.DataFrame) -> str:
-    """Where the gap |2p - 1| is smallest, per-turn and exact, each over the N it was computed for."""
+def smallest_gap_note(gaps: pd.DataFrame) -> str:   # per-turn and exact, each over the N it was computed for
     lines = []
     for method, label in (("per_turn", "per-turn method"), ("exact", "exact equilibrium")):
         part = gaps.dropna(subset=[f"{method}_gap_pct"])
@@ -513,8 +512,7 @@ def fractions_inside_brackets(grid: pd.DataFrame) -> bool:
 
 def certificate_note(g: pd.DataFrame) -> str:
     return (f"{int((g.status == 'solved').sum())} of {len(g)} cells solved; widest certified bracket "
-            f"{sci(g.width.max())} ({_UNITS}); {int((g.value_fraction != '').sum())} values are "
-            "simple fractions, "
+            f"{sci(g.width.max())} ({_UNITS}); {int((g.value_fraction != '').sum())} values are simple fractions, "
             f"{'each inside its bracket' if fractions_inside_brackets(g) else 'NOT all inside their brackets'}; "
             f"solver time {g.seconds.sum():.1f} s in all, largest memory of one round {1024 * g.memory_gb.max():.0f} "
             "MB (resident peak above the process's size before it)")
@@ -566,9 +564,9 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
 * **Liar's Dice ({said(LD_N6_CLAIM)}).** The per-turn LP gives P₁(6) = {r.exact6} exactly (certified by exact best
   responses). The first player stays favoured for every N up to {int(r.ld1.faces.max())} ({said(ld1_claim(r.ld1))});
   at N = {int(last.faces)} it wins {100 * last.first_player_win:.2f} %. The LP profile's largest NashConv in the whole
-  game is {sci(r.ld_expl.nash_conv.max())}: K is optimal ({said(K_OPTIMAL_CLAIM)}), since every turn uses a fresh
-  roll. The LD-2 table is a check, not evidence: two optimal strategies earn the game value against each other (exact
-  values {_pcts(100 * r.ld2.exact_first_win)} %). T\\* is our labelled substitute for Ferguson's T.
+  game is {sci(r.ld_expl.nash_conv.max())}: K is optimal ({said(K_OPTIMAL_CLAIM)}), as every turn is a fresh roll.
+ The LD-2 table is a check, not evidence: two optimal strategies earn the game value against each other (exact
+  values {_pcts(100 * r.ld2.exact_first_win)} %; T\\* is our substitute for Ferguson's T).
 * **Bluff, the talk's per-turn method.** {int(r.bluff1.matches_talk.sum())} of {len(r.bluff1)} Bluff-1 rows and
   {int(r.bluff3.matches_talk.sum())} of {len(r.bluff3)} Bluff-3 rows match the print with accept payoff R1. The gap
   between the two players' win rates, |2p − 1|, is smallest at N = {argmin['per_turn']} per-turn
@@ -585,9 +583,9 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
   ({exact_gaps.exact_gap_pct.min():.2f} points{edge_words(argmin['exact'], exact_gaps.faces)}); for the talk's
   N = 4 read in the real game, {said(gap_claim("exact"))}. The talk's "Gambit" value at N = 3 ({gambit3:.2f} %) is
   its per-turn value ({100 * claimed3:.2f} %), not the full-game value ({100 * exact3:.2f} %): Gambit was probably
-  given the per-turn model. The cause is the one spec §4 predicts: a die is kept for the whole round, so bids carry
-  information into later turns, which the per-turn LP ignores. Reading R2 moves the per-turn Bluff-1 numbers by
-  {sens.R2_minus_R1.min():+.1f} to {sens.R2_minus_R1.max():+.1f} points and matches neither the talk nor the exact values.
+  given the per-turn model. The cause (spec §4): a die kept for the whole round carries information into later turns,
+  which the per-turn LP ignores. Reading R2 moves the per-turn Bluff-1 numbers by {sens.R2_minus_R1.min():+.1f} to
+  {sens.R2_minus_R1.max():+.1f} points and matches neither the talk nor the exact values.
 * **Bluff-2: the talk's game {'found' if r.talk_found else 'not found'}.** Over {int(pt.sum())} readings of the open
   rules, {tie_words} (the talk's game) gives {int(talk.truncated_matches)} of {int(talk.cells)} printed cells
   per-turn (gaps {r.talk_cells.gap_pct.min():+.2f} to {r.talk_cells.gap_pct.max():+.2f} points):
@@ -598,9 +596,9 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
   advantage ({said(_MORE + " (exact, the talk's game)")}); with equal counts, fewer dice favour the first player more
   ({said(_FEWER + " (exact, the talk's game)")}; exact diagonal {diag['talk']} %, printed
   {", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))}). The printed values are its exact values
-  ({said(VALUES_CLAIM)}): they are the per-turn method's, as in Bluff-1. These verdicts agree by selection (the game
-  was chosen by its agreement with the print). The default reading (loser opens, quantity order) is a race with a flat
-  exact diagonal ({diag['default']} %); its rows stay as extensions.
+  ({said(VALUES_CLAIM)}): they are the per-turn method's, as in Bluff-1. These verdicts agree by selection. The default
+  reading (loser opens, quantity order) is a race with a flat exact diagonal ({diag['default']} %); its rows stay as
+  extensions.
 """
 
 

@@ -468,12 +468,11 @@ def certificates_note(resolve: bool = False) -> str:
                    else solve.get("seconds", solve.get("oracle_seconds", 0.0)))
         (stopped if "end_game_open" in path.parts else closed).append(float(seconds))
     if resolve:
-        return ("**Certificates:** this run solved the exact results stored in data/05_certificates (--resolve) "
-                "instead of verifying them.")
-    return (f"**Certificates:** the run verifies the {len(closed)} exact results stored in data/05_certificates and "
-            f"the brackets of {len(stopped)} open cells (the quick profile: those its sizes reach) instead of solving "
-            f"them. A run with --resolve solves them: their stored solves took {sum(closed) / 3600:.1f} hours on the "
-            f"machine that stored them; the open cells' ran {sum(stopped) / 3600:.1f} hours without closing.")
+        return "This run solved the exact results stored in data/05_certificates (--resolve) instead of verifying them."
+    return (f"The run verifies the {len(closed)} exact results and {len(stopped)} open cells' brackets stored in "
+            f"data/05_certificates (the quick profile: those it reaches) instead of solving them; a run with --resolve "
+            f"solves them again, which took {sum(closed) / 3600:.1f} hours when they were stored (the open cells' "
+            f"solves ran {sum(stopped) / 3600:.1f} hours without closing).")
 
 
 def one_die_sources(max_faces: int, *, resolve: bool = False) -> str:
