@@ -82,7 +82,7 @@ def ld2_rows(r) -> list[dict]:
                  V.simulated_value(t, est, decimals=3, truncated=True, paper_n=P.TALK_LD2_GAMES, scale=100,
                                    reference=50), kind="check", family="LD-2 table",
                  note=f"not a finding: any two optimal strategies earn 41/60 against each other (NashConv is the "
-                      f"test); exact {100 * float(exact[(x.first, x.second)]):.4f}%; T* is a substitute for Ferguson's T")
+                      f"test); exact {100 * float(exact[(x.first, x.second)]):.4f}%; T* substitutes Ferguson's T")
             for t, x in talk for est in [V.proportion(int(x.wins), int(x.games)).scaled(100)]]
 
 
@@ -156,17 +156,17 @@ def comparison_claims(r) -> list[dict]:
     return [x for c in _compared(r.exact_vs_per_turn).itertuples() for x in _comparison_rows(c, star_pt, star_ex, r2)]
 
 
-def _talk_vs(values: dict, truncated=False) -> V.Judgement:   # values: N -> win fraction, each judged at 2 decimals
-    return V.all_of([V.value(P.TALK_BLUFF1_COMPARISON[n][0], V.exact(100 * v), decimals=2, truncated=truncated)
-                     for n, v in values.items()], "the talk's value equals the exact equilibrium value, "
-                                                  f"N={min(values)}..{max(values)}")
-
-
 def prior_work_claims(r) -> list[dict]:
     """The talk's conclusion that the prior work is wrong from N = 3 on, with the readings run on the table."""
+    def _talk_vs(values: dict, truncated=False) -> V.Judgement:   # values: N -> win fraction, at 2 decimals
+        return V.all_of([V.value(P.TALK_BLUFF1_COMPARISON[n][0], V.exact(100 * v), decimals=2, truncated=truncated)
+                         for n, v in values.items()], "the talk's value equals the exact equilibrium value, "
+                                                      f"N={min(values)}..{max(values)}")
+
     part = _compared(r.exact_vs_per_turn, nontrivial=True)
     if not len(part):
         return []
+
     exact, star = J.column_by(part, "exact_win", "faces"), _star(r, "exact")
     worst, judgement = max(abs(100 * v - P.TALK_BLUFF1_COMPARISON[n][1]) for n, v in exact.items()), _talk_vs(exact)
     entries = [(RD.PRIOR_DEFAULT, None, judgement, "the talk's value against the exact value, each N"),
@@ -443,11 +443,11 @@ def verdict_changes(r, claims: pd.DataFrame | None = None) -> pd.DataFrame:
                   "judged on the talk's game, solved exactly, which is not a race") for o, n in zip(
             bluff2_trend_claims(grid, f"{label}, default reading", degenerate=True),
             bluff2_trend_claims(r.talk_exact, "exact, the talk's game", degenerate=False))]
-    ld2 = [] if claims is None else claims[claims.claim.astype(str).str.startswith("LD-2 ") & (claims.kind == "check")]
-    rows += [(x.claim, ("finding", f"{x.verdict} (finding)"), ("check", f"{x.verdict} (check)"), "not a finding: any "
-              "two optimal strategies earn the game value against each other") for x in ld2.itertuples()] if len(ld2) \
-        else []
-    return J.changed(rows)
+    ld2 = pd.DataFrame(columns=["claim", "verdict"]) if claims is None else \
+        claims[claims.claim.astype(str).str.startswith("LD-2 ") & (claims.kind == "check")]
+    return J.changed(rows + [(x.claim, ("finding", f"{x.verdict} (finding)"), ("check", f"{x.verdict} (check)"),
+                              "not a finding: any two optimal strategies earn the game value against each other")
+                             for x in ld2.itertuples()])
 
 
 # ---- Our tables beside the talk's printed values, and the checks printed under them
