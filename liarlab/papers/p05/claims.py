@@ -210,20 +210,6 @@ def gap_claim(method: str) -> str:   # method: "per_turn" or "exact"
     return f"{GAP_FAMILY} ({_GAP_LABELS[method]})"
 
 
-def _argmin_readings(text: str, method: str, p: dict, star: dict, r2: dict) -> list[dict]:
-    """The smallest-gap row's readings; ``p``, ``star``, ``r2``: N -> the first player's win fraction."""
-    def run(reading, values, gap=True, of=""):
-        n = min(values, key=lambda k: abs(2 * values[k] - 1) if gap else values[k])
-        return reading, V.exact(n), V.value(4, V.exact(n)), f"argmin over N = {min(values)}..{max(values)}{of}"
-
-    entries = [run(RD.GAP, p), run(RD.GAP_LOWEST, p, False, " of p"),
-               run(RD.GAP_RANGE, {n: v for n, v in p.items() if 2 <= n <= 6}),
-               run(RD.GAP_STAR, star) if star else (RD.GAP_STAR, "the star order was not solved in this run")]
-    if method != "exact":
-        entries.append(run(RD.R2, r2) if r2 else (RD.R2, "the per-turn values under R2 were not computed in this run"))
-    return F.rows_of(GAP_FAMILY, text, entries)
-
-
 def edge_words(n_best: int, faces) -> str:
     """A caveat when the smallest gap lies at the largest N searched (then it is not shown to be a minimum)."""
     return ("; the smallest gap is at the largest N searched, so a larger N could have a smaller one"
@@ -231,21 +217,30 @@ def edge_words(n_best: int, faces) -> str:
 
 
 def smallest_gap_claims(r) -> list[dict]:
-    """The talk's 「先手と後手の勝率の差が小さくなる」 at N = 4: the argmin over N of |2p - 1|, per-turn and exact."""
+    """The talk's 「先手と後手の勝率の差が小さくなる」 at N = 4: the argmin over N of |2p - 1|, per-turn and exact, with
+    its readings (each over N -> the first player's win fraction)."""
+    def run(reading, values, gap=True, of=""):
+        n = min(values, key=lambda k: abs(2 * values[k] - 1) if gap else values[k])
+        return reading, V.exact(n), V.value(4, V.exact(n)), f"argmin over N = {min(values)}..{max(values)}{of}"
+
     exact = r.one_die_exact if len(r.one_die_exact) and "exact_win" in r.one_die_exact else r.exact_vs_per_turn
-    gaps, rows = experiments.smallest_gap_table(r.bluff1, exact), []
+    gaps, rows, r2 = experiments.smallest_gap_table(r.bluff1, exact), [], _r2(r)
     for method, star_method in (("per_turn", "per-turn"), ("exact", "exact")):
         part = gaps.dropna(subset=[f"{method}_gap_pct"])
         if part.empty:
             continue
-        best = part.loc[part[f"{method}_gap_pct"].idxmin()]
-        n_best, text = int(best.faces), gap_claim(method)
+        n_best, text = int(part.loc[part[f"{method}_gap_pct"].idxmin(), "faces"]), gap_claim(method)
+        star = _star(r, star_method)
         around = ", ".join(f"N={int(x.faces)}: {getattr(x, method + '_gap_pct'):.3f}" for x in part.itertuples()
                            if abs(int(x.faces) - n_best) <= 2 or int(x.faces) == 4)
         p = {int(n): v / 100 for n, v in zip(part.faces, part[f"{method}_win_pct"])}
-        readings = _argmin_readings(text, method, p, _star(r, star_method), _r2(r) if method == "per_turn" else {})
-
-        rows.append(_row(text, 4, V.exact(n_best), V.value(4, V.exact(n_best)), family=GAP_FAMILY, readings=readings,
+        entries = [run(RD.GAP, p), run(RD.GAP_LOWEST, p, False, " of p"),
+                   run(RD.GAP_RANGE, {n: v for n, v in p.items() if 2 <= n <= 6}),
+                   run(RD.GAP_STAR, star) if star else (RD.GAP_STAR, "the star order was not solved in this run")]
+        if method == "per_turn":
+            entries.append(run(RD.R2, r2) if r2 else (RD.R2, "the per-turn values under R2 were not computed"))
+        rows.append(_row(text, 4, V.exact(n_best), V.value(4, V.exact(n_best)), family=GAP_FAMILY,
+                         readings=F.rows_of(GAP_FAMILY, text, entries),
                          note=f"gap |2p - 1| in points: {around}" + edge_words(n_best, part.faces)))
     return rows
 
