@@ -339,7 +339,6 @@ def _search_rows(r, per_turn) -> list[dict]:
             for text, search, what in searches if search is not None and len(search) for b in [_best(search)]]
 
 
-
 def talk_values_claim(r, kept: dict, small: dict) -> dict:
     """Are the printed win % the real game's values? Each cell against the talk's game solved exactly, with readings."""
     text, name, talk = VALUES_CLAIM, r.talk.variant, grid_dict(r.talk_exact)
@@ -517,8 +516,7 @@ def certificate_note(g: pd.DataFrame) -> str:
 def race_note(bluff2_exact, bluff2_per_turn, talk: pd.Series, talk_per_turn, talk_exact) -> str:
     """How many exact cells are fractions p / 2^k (a race's values), and how far per-turn is from exact."""
     def line(name, exact, per_turn, extra=""):
-        cell = ["first_dice", "second_dice"]
-        gap = (per_turn.set_index(cell).win_pct - exact.set_index(cell).win_pct).abs().max()
+        gap = (per_turn.set_index(list(_CELL[:2])).win_pct - exact.set_index(list(_CELL[:2])).win_pct).abs().max()
         dyadic = sum(is_dyadic(Fraction(f)) for f in exact.value_fraction if f)
         return (f"{name}: {dyadic} of {len(exact)} exact cells are fractions p / 2^k{extra}; largest |per-turn - "
                 f"exact| {gap:.4f} points")
