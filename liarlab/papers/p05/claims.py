@@ -14,7 +14,7 @@ from liarlab.core.readings import Reading
 from liarlab.papers.p05 import experiments
 from liarlab.papers.p05 import printed as P
 from liarlab.papers.p05 import readings as RD
-from liarlab.papers.p05.numbers import gain_text, roundoff_zero, sci
+from liarlab.papers.p05.numbers import gain_text, roundoff_zero, sci, width_text
 from liarlab.papers.p05.printed import FERGUSON_P6, SOURCE, TALK_BLUFF1, TALK_BLUFF2, TALK_BLUFF3, TALK_LD2
 from liarlab.papers.p05.results import Results
 from liarlab.study import families as F
@@ -480,7 +480,7 @@ def exact_inside_cfr_brackets(one_die: pd.DataFrame) -> bool:
 
 def one_die_note(one_die: pd.DataFrame) -> str:
     solved = one_die.dropna(subset=["exact_win"])
-    return (f"certified exact for N = 2..{int(solved.faces.max())}, widest bracket {sci(solved.width.max())}; "
+    return (f"certified exact for N = 2..{int(solved.faces.max())}, widest bracket {width_text(solved.width.max())}; "
             + ("every" if exact_inside_cfr_brackets(one_die) else "NOT every") + " exact value inside its CFR+ bracket"
             f" (N = 2 to {int(solved.dropna(subset=['cfr_win']).faces.max())})")
 
@@ -506,7 +506,7 @@ def fractions_inside_brackets(grid: pd.DataFrame) -> bool:
 
 def certificate_note(g: pd.DataFrame) -> str:
     return (f"{int((g.status == 'solved').sum())} of {len(g)} cells solved; widest certified bracket "
-            f"{sci(g.width.max())} ({_UNITS}); {int((g.value_fraction != '').sum())} values are simple fractions, "
+            f"{width_text(g.width.max())} ({_UNITS}); {int((g.value_fraction != '').sum())} values are simple fractions, "
             f"{'each inside its bracket' if fractions_inside_brackets(g) else 'NOT all inside their brackets'}; "
             f"solver time {g.seconds.sum():.1f} s in all, largest memory of one round {1024 * g.memory_gb.max():.0f} "
             "MB (resident peak above the process's size before it)")
@@ -566,7 +566,7 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
   ({said(gap_claim("per_turn"))}).
 * **Bluff, the real game: the talk's claim that the per-turn method gives optimal strategies
   ({said(OPTIMAL_FAMILY)}).** The exact equilibrium of the one-die round, certified for
-  N = {int(one.faces.min())}..{int(one.faces.max())} (widest bracket {sci(one.width.max())}), gives
+  N = {int(one.faces.min())}..{int(one.faces.max())} (widest bracket {width_text(one.width.max())}), gives
   {_pcts(100 * one.exact_win)} %. {prior_ns} these are the prior work's (Lanctot & Long 2007) numbers: the talk's
   claim that the prior work is wrong ({said(PRIOR_CLAIM)}) rests on per-turn values, not the real game's. Played in
   the real round, the per-turn profile wins {100 * top.per_turn_self_play_win:.2f} % at N = {int(top.faces)} (it
@@ -585,7 +585,7 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
   {experiments.rules_in_words(talk)}{example}. The search that stopped at the loser, winner, bidder and alternating
   openers found at best {int(old.truncated_matches)} of {int(old.cells)} cells
   ({experiments.variant_words(old.variant)}). Solved exactly (all {int((talk_exact.status == 'solved').sum())} cells
-  certified, widest bracket {sci(talk_exact.width.max())}), the talk's game judges its Bluff-2 claims: more dice are an
+  certified, widest bracket {width_text(talk_exact.width.max())}), the talk's game judges its Bluff-2 claims: more dice are an
   advantage ({said(_MORE + " (exact, the talk's game)")}); with equal counts, fewer dice favour the first player more
   ({said(_FEWER + " (exact, the talk's game)")}; exact diagonal {diag['talk']} %, printed
   {", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))}). The printed values are its exact values
@@ -603,14 +603,16 @@ def second_result(r: Results) -> tuple[str, str]:
 
 
 def headline_quantity(r: Results) -> str:
-    """What the headline row's number is, for the opening answer (issue 37)."""
+    """What the headline row's number is, for the opening answer (issue 37), in win-% points too (0.1 is 5)."""
     part = _compared(r.exact_vs_per_turn, nontrivial=True)
     if part.empty:
         return f"the smallest mean best-response gain against the per-turn profile in the real round ({_UNITS})"
-    at = int(part.loc[part.per_turn_mean_gain.idxmin(), "faces"])
-    return (f"the per-turn profile's smallest mean best-response gain in the real round ({_UNITS}; 0 for an "
-            f"optimal profile), the minimum over N = {int(part.faces.min())}..{int(part.faces.max())} faces with one "
-            f"die each (reached at N = {at})")
+    lo, hi = (part.loc[part.per_turn_mean_gain.agg(k)] for k in ("idxmin", "idxmax"))
+    return (f"what a best reply gains against the per-turn profile in the real round, averaged over the two seats "
+            f"(0 for an optimal profile; 0.1 is 5 win-% points), at the N of {int(part.faces.min())}.."
+            f"{int(part.faces.max())} faces, one die each, where it gains least: N = {int(lo.faces)} "
+            f"({50 * lo.per_turn_mean_gain:.0f} win-% points; {50 * hi.per_turn_mean_gain:.0f} points at "
+            f"N = {int(hi.faces)})")
 
 
 # ---- The talk's families, one list, in the claims table's order
