@@ -490,7 +490,7 @@ def smallest_gap_note(gaps: pd.DataFrame) -> str:   # per-turn and exact, each o
     for method, label in (("per_turn", "per-turn method"), ("exact", "exact equilibrium")):
         part = gaps.dropna(subset=[f"{method}_gap_pct"])
         best = part.loc[part[f"{method}_gap_pct"].idxmin()]
-        lines.append(f"{label}: smallest gap at N = {int(best.faces)} ({best[f'{method}_gap_pct']:.3f} points) over "
+        lines.append(f"{label}: smallest gap at N = {int(best.faces)} ({best[f'{method}_gap_pct']:.2f} points) over "
                      f"N = {int(part.faces.min())}..{int(part.faces.max())}" + edge_words(int(best.faces), part.faces))
     return "\n".join(lines)
 

@@ -67,9 +67,9 @@ def test_smallest_gap_note_names_each_argmin():
     gaps = pd.DataFrame({"faces": [2, 3, 4], "per_turn_gap_pct": [50.0, 12.0, 7.7], "exact_gap_pct": [50.0, 11.1,
                                                                                                     np.nan]})
     assert claims05.smallest_gap_note(gaps).splitlines() == [
-        "per-turn method: smallest gap at N = 4 (7.700 points) over N = 2..4; the smallest gap is at the largest N "
+        "per-turn method: smallest gap at N = 4 (7.70 points) over N = 2..4; the smallest gap is at the largest N "
         "searched, so a larger N could have a smaller one",
-        "exact equilibrium: smallest gap at N = 3 (11.100 points) over N = 2..3; the smallest gap is at the largest N "
+        "exact equilibrium: smallest gap at N = 3 (11.10 points) over N = 2..3; the smallest gap is at the largest N "
         "searched, so a larger N could have a smaller one"]
     # issue 50 reader: an argmin inside the range searched carries no caveat
     assert claims05.edge_words(4, [2, 3, 4, 5]) == "" and claims05.edge_words(5, [2, 3, 4, 5]).startswith("; the")
