@@ -402,7 +402,7 @@ def exact_vs_view(cmp: pd.DataFrame) -> pd.DataFrame:
     })
     # one count of decimals per column of ours (rounded cell by cell, "75" sat over "56.0185", issue 50); the
     # printed columns keep the print's own digits; the exact profile's gain (0) is said in the note
-    return with_decimals(view, {**dict.fromkeys(["per-turn claimed %", "per-turn played %", "exact %"], 2),
+    return with_decimals(view, {**dict.fromkeys(["per-turn claimed %", "per-turn played %", "exact %"], 3),
                                 **dict.fromkeys(["BR gain vs 1st", "BR gain vs 2nd", "mean BR gain"], 4)})
 
 
