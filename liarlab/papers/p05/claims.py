@@ -1,8 +1,5 @@
-"""Notebook 05's claims: :data:`CLAIM_FAMILIES`, one record per table, figure or statement of the talk, judged under
-liarlab.core.verdicts (docs/VERDICTS.md). Exact values are judged at the printed precision (the talk truncates,
-spec 6.2; :mod:`liarlab.study.printed_values`), simulated ones on Wilson intervals. Bluff-2 claims judged on a race
-(N = 2, face 2 wild, quantity order) hold by construction: kind "check", not evidence.
-"""
+"""Notebook 05's claims: :data:`CLAIM_FAMILIES`, one record per table, figure or statement of the talk. Exact values
+are judged at the printed precision (the talk truncates, spec 6.2), simulated ones on Wilson intervals."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -17,12 +14,13 @@ from liarlab.core.readings import Reading
 from liarlab.papers.p05 import experiments
 from liarlab.papers.p05 import printed as P
 from liarlab.papers.p05 import readings as RD
-from liarlab.papers.p05.numbers import gain_text, roundoff_zero, sci
+from liarlab.papers.p05.numbers import gain_text, roundoff_zero, sci, width_text
 from liarlab.papers.p05.printed import FERGUSON_P6, SOURCE, TALK_BLUFF1, TALK_BLUFF2, TALK_BLUFF3, TALK_LD2
 from liarlab.papers.p05.results import Results
 from liarlab.study import families as F
 from liarlab.study import judged_rows as J
 from liarlab.study import printed_values as PV
+from liarlab.study.answer import verdict_clause
 from liarlab.study.families import ClaimFamily, Way
 from liarlab.study.printed_values import value_row
 
@@ -44,6 +42,7 @@ VALUES_CLAIM = "Bluff-2 (the talk's game): the printed win % are the real game's
 OLD_OPENERS = ("loser", "winner", "bidder", "alternate")   # the next-opener rules searched before issue 23
 _CELL = ("first_dice", "second_dice", "win_pct")   # a Bluff-2 grid's cell and value columns
 _DEFAULT_LABEL = experiments.BluffRules().label[:-3]   # the default reading's variant label in the rule search
+_UNITS = "a win counts +1, a loss −1"   # the scale of a value, a gain or a bracket, said in words (issue 50)
 GAIN_COLUMNS = ("per_turn_gain_first", "per_turn_gain_second", "per_turn_mean_gain", "exact_mean_gain")
 
 
@@ -52,8 +51,7 @@ def _row(text, printed, value, judgement, note="", kind="finding", **kw) -> dict
 
 
 # ---- Part 1: Liar's Dice
-def ld1_claim(ld1: pd.DataFrame) -> str:
-    """The LD-1 claim's text (its range of N is the run's): the answer's second main result names it."""
+def ld1_claim(ld1: pd.DataFrame) -> str:   # its range of N is the run's
     return f"Liar's Dice N=1..{int(ld1.faces.max())}: first player stays favoured (LD-1 figure)"
 
 
@@ -79,221 +77,181 @@ def k_optimal(r) -> list[dict]:
 def ld2_rows(r) -> list[dict]:
     """The LD-2 table, a check: two optimal strategies earn the game value against each other."""
     exact = r.ld2_exact.set_index(["first", "second"]).exact_first_win
-    rows = []
-    for x in r.ld2_mc.itertuples():
-        talk, est = TALK_LD2[(x.first.rstrip("*"), x.second.rstrip("*"))], V.proportion(int(x.wins), int(x.games))
-        rows.append(_row(f"LD-2 first={x.first} second={x.second}: first player's win % in simulation", talk,
-                         est.scaled(100), V.simulated_value(talk, est.scaled(100), decimals=3, truncated=True,
-                                                            paper_n=P.TALK_LD2_GAMES, scale=100, reference=50),
-                         kind="check", family="LD-2 table",
-                         note=f"not a finding: any two optimal strategies earn the game value 41/60 against each "
-                              f"other, so this table cannot tell equivalent strategies apart (the NashConv row is the "
-                              f"test); exact {100 * float(exact[(x.first, x.second)]):.4f}%; T* is a substitute "
-                              "optimal strategy (Ferguson's T is not listed in the talk)"))
-    return rows
+    talk = [(TALK_LD2[(x.first.rstrip("*"), x.second.rstrip("*"))], x) for x in r.ld2_mc.itertuples()]
+    return [_row(f"LD-2 first={x.first} second={x.second}: first player's win % in simulation", t, est,
+                 V.simulated_value(t, est, decimals=3, truncated=True, paper_n=P.TALK_LD2_GAMES, scale=100,
+                                   reference=50), kind="check", family="LD-2 table",
+                 note=f"not a finding: any two optimal strategies earn 41/60 against each other (NashConv is the "
+                      f"test); exact {100 * float(exact[(x.first, x.second)]):.4f}%; T* substitutes Ferguson's T")
+            for t, x in talk for est in [V.proportion(int(x.wins), int(x.games)).scaled(100)]]
 
 
 # ---- Part 2: Bluff with one die each (the Bluff-1, comparison and Bluff-3 tables, the gap, optimality)
 def win_pct_claim(faces: int) -> str:
-    """The claim text of the Bluff-1 table's win % at ``faces`` (the finding its restatements point to)."""
     return f"Bluff-1 N={faces}: first-player win % (per-turn method)"
 
 
 def bluff1_claims(bluff1: pd.DataFrame) -> list[dict]:
-    """The Bluff-1 table, N by N. One fact, one finding (VERDICTS.md History 2026-12-07): the utility is 2 x the
-    win fraction - 1, so the win % row (the finer print) is the finding and the utility row a check restating it."""
+    """The Bluff-1 table, N by N: utility = 2 x win fraction - 1, so the win % row is the finding, utility a check."""
     out, fam = [], dict(family="Bluff-1 table")
     for r in bluff1.itertuples():
         (util, pct), win = TALK_BLUFF1[r.faces], win_pct_claim(r.faces)
         out += [value_row(f"Bluff-1 N={r.faces}: first-player utility (per-turn method)", SOURCE, util, r.utility, 2,
-                          span=2, reference=0, kind="check", **fam, note=f"reading R1; talk truncates to 2 decimals; "
-                          f"restates the finding '{win}' (utility = 2 x win fraction - 1: one quantity, counted once)"),
-                value_row(win, SOURCE, pct, r.win_pct, 2, span=100, reference=50, **fam,
-                          note="reading R1; talk truncates to 2 decimals")]
+                          span=2, reference=0, kind="check", **fam,
+                          note=f"reading R1; restates the finding '{win}' (utility = 2 x win fraction - 1)"),
+                value_row(win, SOURCE, pct, r.win_pct, 2, span=100, reference=50, **fam, note="reading R1")]
     return out
 
 
 def bluff3_claims(bluff3: pd.DataFrame) -> list[dict]:
-    """The Bluff-3 table: the caller's win % after each previous bid, N = 6, at the talk's integer precision."""
     return [value_row(f"Bluff-3 N=6: caller win % after {r.previous_bid}", SOURCE, TALK_BLUFF3[r.s], r.caller_win_pct,
-                      0, family="Bluff-3 table", span=100, reference=50,
-                      note="per-turn method, reading R1; talk truncates to integers") for r in bluff3.itertuples()]
+                      0, family="Bluff-3 table", span=100, reference=50, note="per-turn method, reading R1")
+            for r in bluff3.itertuples()]
 
 
-def _by_n(frame, column, **where) -> dict:
-    return J.column_by(frame, column, "faces", **where)
-
-
-def _alt(reading, values: dict, n: int, why: str, **over):
-    """A reading judged at ``values[n]`` (a win fraction, shown in %), or not run with ``why`` when there is none."""
+def _alt(reading, values: dict, n: int, why: str, **over):   # values[n]: a win fraction, judged in %
     return (reading, 100 * values[n], over) if n in values else (reading, why)
 
 
 def _comparison_rows(r, star_pt=None, star_ex=None, r2=None) -> list[dict]:
-    """One N of the comparison table: this talk's value (a check restating the Bluff-1 finding), the prior work's
-    and (where printed) Gambit's, each with its readings."""
+    """One N of the comparison table: this talk's value (a check), the prior work's and Gambit's, with readings."""
     (talk, prior, gambit), n = P.TALK_BLUFF1_COMPARISON[r.faces], int(r.faces)
-    star_pt, star_ex, r2 = star_pt or {}, star_ex or {}, r2 or {}
     no_star, no_r2 = "the star order was not solved at this N", "R2 was not computed at this N"
     kw = dict(family=COMPARISON_FAMILY, truncated=False, span=100, reference=50)
     claimed, exact = 100 * r.per_turn_claimed_win, 100 * r.exact_win
+    star, truncated = _alt(RD.CMP_STAR, star_ex or {}, n, no_star), (RD.TRUNCATED, exact, {"truncated": True})
     rows = [value_row(f"Bluff-1 comparison N={n}: this talk's win % (per-turn)", SOURCE, talk, claimed, 2,
                       kind="check", default=RD.ROUNDED, **kw,
-                      alternatives=[(RD.TRUNCATED, claimed, {"truncated": True}), _alt(RD.R2, r2, n, no_r2),
-                                    _alt(RD.CMP_STAR, star_pt, n, no_star)],
-                      note=f"restates the finding '{win_pct_claim(n)}' (the same per-turn value, counted once); "
-                           f"this table rounds (N=3 prints 56.02 here, 56.01 in the data table); exact equilibrium of "
-                           f"the real round {exact:.4f}%; the per-turn profile played in the real round wins "
-                           f"{100 * r.per_turn_self_play_win:.4f}% and is exploitable (mean best-response gain "
-                           f"{r.per_turn_mean_gain:.4f})"),
+                      alternatives=[(RD.TRUNCATED, claimed, {"truncated": True}), _alt(RD.R2, r2 or {}, n, no_r2),
+                                    _alt(RD.CMP_STAR, star_pt or {}, n, no_star)],
+                      note=f"restates the finding '{win_pct_claim(n)}'; exact equilibrium {exact:.4f}%; the per-turn "
+                           f"profile played in the real round wins {100 * r.per_turn_self_play_win:.4f}% (mean "
+                           f"best-response gain {r.per_turn_mean_gain:.4f})"),
             value_row(f"Bluff-1 comparison N={n}: prior work (Lanctot & Long 2007) win %", SOURCE, prior, exact, 2,
-                      default=RD.ROUNDED, **kw, alternatives=[(RD.TRUNCATED, exact, {"truncated": True}),
-                                                              _alt(RD.CMP_STAR, star_ex, n, no_star),
-                                                              (RD.PRIOR_RULES, RD.PRIOR_RULES_WHY)],
-                      note="our exact sequence-form equilibrium of the real round (mean best-response "
-                           f"gain {gain_text(r.exact_mean_gain)}) against the prior work's column")]
-    if gambit is not None:
-        rows.append(value_row(f"Bluff-1 comparison N={n}: Gambit win %", SOURCE, gambit, exact, 2, **kw,
-                              default=RD.GAMBIT_WHOLE, alternatives=[
-                                  (RD.GAMBIT_PER_TURN, claimed, {}), (RD.TRUNCATED, exact, {"truncated": True}),
-                                  _alt(RD.CMP_STAR, star_ex, n, no_star), _alt(RD.GAMBIT_PER_TURN_R2, r2, n, no_r2)],
-                              note="our value is the exact full-game equilibrium; the readings say what else "
-                                   "Gambit may have been given (the talk does not say)"))
-    return rows
+                      default=RD.ROUNDED, **kw, alternatives=[truncated, star, (RD.PRIOR_RULES, RD.PRIOR_RULES_WHY)],
+                      note=f"our exact equilibrium (mean best-response gain {gain_text(r.exact_mean_gain)})")]
+    return rows + ([] if gambit is None else [value_row(
+        f"Bluff-1 comparison N={n}: Gambit win %", SOURCE, gambit, exact, 2, **kw, default=RD.GAMBIT_WHOLE,
+        alternatives=[(RD.GAMBIT_PER_TURN, claimed, {}), truncated, star,
+                      _alt(RD.GAMBIT_PER_TURN_R2, r2 or {}, n, no_r2)],
+        note="our exact full-game equilibrium; the readings try what else Gambit was given")])
 
 
 def _compared(cmp: pd.DataFrame, nontrivial: bool = False) -> pd.DataFrame:
-    """The N of the printed comparison table (``nontrivial``: from N = 3 on, which the conclusions read)."""
+    """The N of the printed comparison table (``nontrivial``: from N = 3 on, as the conclusions read it)."""
     part = cmp[cmp.faces.isin(list(P.TALK_BLUFF1_COMPARISON))]
     return part[part.faces >= 3] if nontrivial else part
 
 
 def _r2(r) -> dict:
-    return {n: v / 100 for n, v in _by_n(r.sensitivity, "R2_win_pct").items()}
+    return {n: v / 100 for n, v in J.column_by(r.sensitivity, "R2_win_pct", "faces").items()}
+
+
+def _star(r, method: str) -> dict:   # N -> the first player's win fraction under the star order
+    return J.column_by(r.star_one_die, "star_win", "faces", method=method)
 
 
 def comparison_claims(r) -> list[dict]:
-    """The comparison table (this talk, the prior work, Gambit) against the exact equilibrium, N by N."""
-    star_pt, star_ex = (_by_n(r.star_one_die, "star_win", method=m) for m in ("per-turn", "exact"))
-    return [x for c in _compared(r.exact_vs_per_turn).itertuples() for x in _comparison_rows(c, star_pt, star_ex,
-                                                                                             _r2(r))]
-
-
-def _talk_vs(values: dict, truncated=False) -> V.Judgement:
-    """The talk's comparison values against ``values`` (N -> win fraction), each N at 2 decimals."""
-    return V.all_of([V.value(P.TALK_BLUFF1_COMPARISON[n][0], V.exact(100 * v), decimals=2, truncated=truncated)
-                     for n, v in values.items()], "the talk's value equals the exact equilibrium value, "
-                                                  f"N={min(values)}..{max(values)}")
+    star_pt, star_ex, r2 = _star(r, "per-turn"), _star(r, "exact"), _r2(r)
+    return [x for c in _compared(r.exact_vs_per_turn).itertuples() for x in _comparison_rows(c, star_pt, star_ex, r2)]
 
 
 def prior_work_claims(r) -> list[dict]:
     """The talk's conclusion that the prior work is wrong from N = 3 on, with the readings run on the table."""
+    def _talk_vs(values: dict, truncated=False) -> V.Judgement:   # values: N -> win fraction, at 2 decimals
+        return V.all_of([V.value(P.TALK_BLUFF1_COMPARISON[n][0], V.exact(100 * v), decimals=2, truncated=truncated)
+                         for n, v in values.items()], "the talk's value equals the exact equilibrium value, "
+                                                      f"N={min(values)}..{max(values)}")
+
     part = _compared(r.exact_vs_per_turn, nontrivial=True)
     if not len(part):
         return []
-    exact, star = _by_n(part, "exact_win"), _by_n(r.star_one_die, "star_win", method="exact")
-    worst = max(abs(100 * v - P.TALK_BLUFF1_COMPARISON[n][1]) for n, v in exact.items())
-    judgement = _talk_vs(exact)
+
+    exact, star = J.column_by(part, "exact_win", "faces"), _star(r, "exact")
+    worst, judgement = max(abs(100 * v - P.TALK_BLUFF1_COMPARISON[n][1]) for n, v in exact.items()), _talk_vs(exact)
     entries = [(RD.PRIOR_DEFAULT, None, judgement, "the talk's value against the exact value, each N"),
                (RD.TRUNCATED, None, _talk_vs(exact, truncated=True), "the talk's value truncated"),
                (RD.CMP_STAR, None, _talk_vs({n: star[n] for n in exact}), "exact values under the star order")
                if set(exact) <= set(star) else (RD.CMP_STAR, "the star order was not solved at every N of this row")]
     return [_row(PRIOR_CLAIM, "error found", f"largest gap {sci(worst)} points", judgement,
                  readings=F.rows_of(PRIOR_CLAIM, PRIOR_CLAIM, entries),
-                 note="the exact equilibrium agrees with the prior work to its printed precision; the talk's per-turn "
-                      "values are not equilibrium values of the real game (information carried across turns)")]
+                 note="the exact equilibrium agrees with the prior work; the talk's per-turn values are not the real "
+                      "game's (information carried across turns)")]
 
 
 def per_turn_optimal_claims(r) -> list[dict]:
-    """The talk's conclusion that the per-turn method is optimal (the headline): its smallest exploitability from
-    N = 3 on under each reading, judged as the row (0 up to 1e-9)."""
+    """The headline: the per-turn profile's smallest exploitability from N = 3 on, under each reading."""
     part = _compared(r.exact_vs_per_turn, nontrivial=True)
     if not len(part):
         return []
     lo, hi, gain = int(part.faces.min()), int(part.faces.max()), float(part.per_turn_mean_gain.min())
-    where = f"smallest over N = {lo}..{hi}"
+    where, first, second = f"smallest over N = {lo}..{hi}", part.per_turn_gain_first, part.per_turn_gain_second
 
-    def judged(reading, x, note=where):
-        return reading, V.exact(x), V.magnitude(V.exact(x), 0.0, 1e-9, "mean best-response gain"), note
+    def judged(reading, x, of=""):
+        return reading, V.exact(x), V.magnitude(V.exact(x), 0.0, 1e-9, "mean best-response gain"), where + of
 
     entries = [judged(RD.OPT_R1, gain)]
     for reading, name in ((RD.OPT_R2, "R2"), (RD.OPT_STAR, "star")):
-        p = _by_n(r.profiles, "mean_gain", reading=name)
+        p = J.column_by(r.profiles, "mean_gain", "faces", reading=name)
         entries.append(judged(reading, min(v for n, v in p.items() if lo <= n <= hi)) if p else
                        (reading, "the per-turn profile under this reading was not computed in this run"))
-    entries += [judged(RD.OPT_NASHCONV, float((part.per_turn_gain_first + part.per_turn_gain_second).min()),
-                       where + " of the sum of the two seats' gains"),
-                judged(RD.OPT_SEAT, float(np.minimum(part.per_turn_gain_first, part.per_turn_gain_second).min()),
-                       where + " of the smaller seat's gain")]
+    entries += [judged(RD.OPT_NASHCONV, float((first + second).min()), " of the sum of the two seats' gains"),
+                judged(RD.OPT_SEAT, float(np.minimum(first, second).min()), " of the smaller seat's gain")]
     at = int(part.loc[part.per_turn_mean_gain.idxmin(), "faces"])
     return [_row(OPTIMAL_CLAIM, "optimal (gain 0)", V.exact(gain), entries[0][2], headline=True, family=OPTIMAL_FAMILY,
                  readings=F.rows_of(OPTIMAL_FAMILY, OPTIMAL_CLAIM, entries),
-                 note=f"value is the smallest exploitability (mean best-response gain, ±1 units) of the per-turn "
-                      f"profile in the real round over N = {lo}..{hi}, reached at N = {at}; exact equilibria have "
-                      f"{gain_text(0.0)}")]
+                 note=f"smallest over N = {lo}..{hi}, at N = {at} ({_UNITS}); exact equilibria have {gain_text(0.0)}")]
 
 
 _GAP_LABELS = {"per_turn": "per-turn method", "exact": "real game, exact equilibrium"}
 
 
-def gap_claim(method: str) -> str:
-    """The smallest-gap row's claim text for ``method`` ("per_turn" or "exact")."""
+def gap_claim(method: str) -> str:   # method: "per_turn" or "exact"
     return f"{GAP_FAMILY} ({_GAP_LABELS[method]})"
 
 
-def _argmin_readings(text: str, method: str, p: dict, star: dict, r2: dict) -> list[dict]:
-    """The smallest-gap row's readings run on its tables: the gap, the lowest p, N = 2..6 only, the star order and
-    (per-turn only) accept payoff R2; ``p``, ``star``, ``r2``: N -> the first player's win fraction."""
-    def run(reading, values, gap=True, of=""):
-        n = min(values, key=lambda k: abs(2 * values[k] - 1) if gap else values[k])
-        return reading, V.exact(n), V.value(4, V.exact(n)), f"argmin over N = {min(values)}..{max(values)}{of}"
-
-    entries = [run(RD.GAP, p), run(RD.GAP_LOWEST, p, False, " of p"),
-               run(RD.GAP_RANGE, {n: v for n, v in p.items() if 2 <= n <= 6}),
-               run(RD.GAP_STAR, star) if star else (RD.GAP_STAR, "the star order was not solved in this run")]
-    if method != "exact":
-        entries.append(run(RD.R2, r2) if r2 else (RD.R2, "the per-turn values under R2 were not computed in this run"))
-    return F.rows_of(GAP_FAMILY, text, entries)
-
-
 def edge_words(n_best: int, faces) -> str:
-    """A caveat when the smallest gap lies at the largest N searched: a larger N could have a smaller gap, so the
-    argmin is not shown to be a minimum (issue 50 reader); empty otherwise."""
+    """A caveat when the smallest gap lies at the largest N searched (then it is not shown to be a minimum)."""
     return ("; the smallest gap is at the largest N searched, so a larger N could have a smaller one"
             if n_best == int(max(faces)) and len(faces) > 1 else "")
 
 
 def smallest_gap_claims(r) -> list[dict]:
-    """The talk's 「先手と後手の勝率の差が小さくなる」 at N = 4: the argmin over N of |2p - 1|, per-turn and in the
-    real round (each over the N computed), with its readings."""
+    """The talk's 「先手と後手の勝率の差が小さくなる」 at N = 4: the argmin over N of |2p - 1|, per-turn and exact, with
+    its readings (each over N -> the first player's win fraction)."""
+    def run(reading, values, gap=True, of=""):
+        n = min(values, key=lambda k: abs(2 * values[k] - 1) if gap else values[k])
+        return reading, V.exact(n), V.value(4, V.exact(n)), f"argmin over N = {min(values)}..{max(values)}{of}"
+
     exact = r.one_die_exact if len(r.one_die_exact) and "exact_win" in r.one_die_exact else r.exact_vs_per_turn
-    gaps, rows = experiments.smallest_gap_table(r.bluff1, exact), []
+    gaps, rows, r2 = experiments.smallest_gap_table(r.bluff1, exact), [], _r2(r)
     for method, star_method in (("per_turn", "per-turn"), ("exact", "exact")):
         part = gaps.dropna(subset=[f"{method}_gap_pct"])
         if part.empty:
             continue
-        best = part.loc[part[f"{method}_gap_pct"].idxmin()]
-        n_best, text = int(best.faces), gap_claim(method)
+        n_best, text = int(part.loc[part[f"{method}_gap_pct"].idxmin(), "faces"]), gap_claim(method)
+        star = _star(r, star_method)
         around = ", ".join(f"N={int(x.faces)}: {getattr(x, method + '_gap_pct'):.3f}" for x in part.itertuples()
                            if abs(int(x.faces) - n_best) <= 2 or int(x.faces) == 4)
         p = {int(n): v / 100 for n, v in zip(part.faces, part[f"{method}_win_pct"])}
-        readings = _argmin_readings(text, method, p, _by_n(r.star_one_die, "star_win", method=star_method),
-                                    _r2(r) if method == "per_turn" else {})
-        rows.append(_row(text, 4, V.exact(n_best), V.value(4, V.exact(n_best)), family=GAP_FAMILY, readings=readings,
-                         note=f"argmin over N={int(part.faces.min())}..{int(part.faces.max())} of the gap |2p - 1| in "
-                              f"points ({around}); smallest gap {best[f'{method}_gap_pct']:.3f} points"
-                              + edge_words(n_best, part.faces)))
+        entries = [run(RD.GAP, p), run(RD.GAP_LOWEST, p, False, " of p"),
+                   run(RD.GAP_RANGE, {n: v for n, v in p.items() if 2 <= n <= 6}),
+                   run(RD.GAP_STAR, star) if star else (RD.GAP_STAR, "the star order was not solved in this run")]
+        if method == "per_turn":
+            entries.append(run(RD.R2, r2) if r2 else (RD.R2, "the per-turn values under R2 were not computed"))
+        rows.append(_row(text, 4, V.exact(n_best), V.value(4, V.exact(n_best)), family=GAP_FAMILY,
+                         readings=F.rows_of(GAP_FAMILY, text, entries),
+                         note=f"gap |2p - 1| in points: {around}" + edge_words(n_best, part.faces)))
     return rows
 
 
 # ---- Bluff-2 (N = 2): the printed cells, the rule search, the talk's two claims, its values
-def grid_dict(grid: pd.DataFrame | None) -> dict:
-    """{(a, b): win %} of a grid, its unsolved cells left out."""
+def grid_dict(grid: pd.DataFrame | None) -> dict:   # {(a, b): win %}, unsolved cells left out
     return J.grid_values(grid, *_CELL)
 
 
 def _grids(grids: pd.DataFrame | None, method: str | None = None) -> dict[str, dict]:
-    """variant -> {(a, b): win %} of a frame of grids (optionally of one ``method``), in its order."""
+    """variant -> {(a, b): win %} of a frame of grids (optionally of one ``method``)."""
     if grids is None or not len(grids):
         return {}
     grids = grids[grids.method == method] if method is not None and "method" in grids else grids
@@ -307,14 +265,12 @@ def _best(search: pd.DataFrame) -> pd.Series:
 def _trends(g) -> tuple:
     """(more dice: its steps, verdict), (the diagonal, its falls, verdict) of a grid."""
     more, diagonal, falls = J.grid_trends(grid_dict(g))
-    return (more, V.all_of(more, "each one-die step")), (diagonal, falls, V.all_of(falls, "each step down the "
-                                                                                            "diagonal a = b"))
+    return (more, V.all_of(more, "each one-die step")), (diagonal, falls, V.all_of(falls, "each step down a = b"))
 
 
 def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = False, *, selected: bool = False,
                         extension: str = "", others: dict | None = None) -> list[dict]:
-    """The talk's two Bluff-2 claims on every computed cell of ``grid``: more dice are an advantage; with equal
-    counts fewer dice favour the first player more. On a race (``degenerate``) "more dice" cannot fail: a check.
+    """The talk's two Bluff-2 claims on ``grid``. On a race (``degenerate``) "more dice" cannot fail: a check.
     ``extension`` names another reading than the talk's game (extension rows); ``others`` (name -> grid): readings."""
     (more, j_more), (diagonal, falls, j_diag) = _trends(grid)
     n_cells, race = len(grid_dict(grid)), "degenerate grid (a race: every bid on face 1 is true): "
@@ -333,36 +289,29 @@ def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = Fals
         return _row(text, printed, value, judgement, "; ".join(x for x in (said, why) if x), kind, family=family,
                     selected=selected, readings=readings)
 
-    rows = [row(f"{_MORE} ({method})", j_more, lambda t: t[0][1],
-                "check" if degenerate and not extension else "finding", "yes",
-                f"{sum(j.verdict == 'reproduced' for j in more)}/{len(more)} steps rise",
-                (race + "the claim cannot fail in a race, so it is not evidence; " if degenerate else "")
-                + f"{n_cells} cells")]
-    if falls:
-        rows.append(row(f"{_FEWER} ({method})", j_diag,
-                        lambda t: t[1][2], "finding", "75, 72, 69, 68, 66", ", ".join(f"{v:.4f}" for v in diagonal),
-                        (race + "its diagonal is set by the race, not by bluffing; " if degenerate else "")
-                        + f"diagonal a = b of the first player's win % ({n_cells} cells computed)"))
-    return rows
+    rows = [row(f"{_MORE} ({method})", j_more, lambda t: t[0][1], "check" if degenerate and not extension else
+                "finding", "yes", f"{sum(j.verdict == 'reproduced' for j in more)}/{len(more)} steps rise",
+                (race + "it cannot fail in a race: not evidence; " if degenerate else "") + f"{n_cells} cells")]
+    return rows + ([row(f"{_FEWER} ({method})", j_diag, lambda t: t[1][2], "finding", "75, 72, 69, 68, 66",
+                        ", ".join(f"{v:.4f}" for v in diagonal), (race + "its diagonal is set by the race; " if
+                                                                 degenerate else "") + f"{n_cells} cells")]
+                   if falls else [])
 
 
 def _cell_rows(r, search_grids: dict) -> list[dict]:
-    """One row per printed cell, on the talk's game's per-turn grid when found (agrees by selection), else on the
-    default reading; a cell that does not reproduce reads every other per-turn variant at it."""
+    """One row per printed cell, on the talk's game's per-turn grid when found, else on the default reading."""
     default_pt, default_ex, talk_ex = grid_dict(r.bluff2_per_turn), grid_dict(r.bluff2_exact), grid_dict(r.talk_exact)
     grid, name = (r.talk_per_turn, r.talk.variant) if r.talk_found else (r.bluff2_per_turn, _DEFAULT_LABEL)
-    own = (Reading(f"the talk's game {name}", "the rules of the variant whose per-turn grid gives the most printed "
-                   "cells, per-turn method", "the notebook's rule search", default=True) if r.talk_found else
+    own = (Reading(f"the talk's game {name}", "the variant whose per-turn grid gives the most printed cells",
+                   "the notebook's rule search", default=True) if r.talk_found else
            Reading(RD.DEFAULT_RULES[0], RD.DEFAULT_RULES[1] + "; per-turn method", RD.DEFAULT_RULES[2], True))
     rows = []
     for key, v in grid_dict(grid).items():
-        notes = (f"per-turn method on the talk's game {name} (found by the rule search)",
-                 f"the real game (exact) {talk_ex[key]:.4f}%" if key in talk_ex else "real game: not solved",
-                 f"{RD.DEFAULT_RULES[0]}: per-turn {default_pt[key]:.4f}%" + (
-                     f", exact {default_ex[key]:.4f}%" if key in default_ex else "") if key in default_pt else "") \
-            if r.talk_found else ("per-turn, default rules (loser opens, Borg penalties); " + (
-                f"exact {default_ex[key]:.4f}%" if key in default_ex else "exact: not solved"),
-                "N=2 with face 2 wild is a race (every bid on face 1 is true, values are powers of 1/2)")
+        exact = f"exact {default_ex[key]:.4f}%" if key in default_ex else "exact: not solved"
+        notes = (f"the real game (exact) {talk_ex[key]:.4f}%" if key in talk_ex else "real game: not solved",
+                 f"{RD.DEFAULT_RULES[0]}: per-turn {default_pt[key]:.4f}%, {exact}" if key in default_pt else "") \
+            if r.talk_found else (f"default rules (loser opens, Borg penalties); {exact}", "a race (values are "
+                                  "powers of 1/2)")
         others = [(RD.variant(x, "per-turn method"), g[key], {}) for x, g in search_grids.items()
                   if x != name and key in g] or [(RD.OTHER_VARIANTS, "no other variant's per-turn grid was given")]
         # a cell that reproduces needs no readings: 25 cells x 72 variants would bury the readings table
@@ -374,32 +323,24 @@ def _cell_rows(r, search_grids: dict) -> list[dict]:
 
 
 def _search_rows(r, per_turn) -> list[dict]:
-    """The rule search itself: our diagnosis, not a claim of the talk (extension rows), one per search run."""
+    """The rule search itself: our diagnosis (extension rows), one per search run."""
     exact = r.counting[r.counting.method == "exact"] if r.counting is not None and len(r.counting) else None
-    searches = (
-        ("Bluff-2 rule search (per-turn): the closest variant to the printed table", per_turn,
-         lambda b: f"{len(per_turn)} variants; best {b.variant}: {int(b.truncated_matches)}/{int(b.cells)} cells "
-                   f"truncate to the print, mean gap {b.mean_abs_gap_pct:.2f} pp"),
-        ("Bluff-2 rule search (per-turn, the talk's counting only: face 2 wild, quantity order): the closest variant",
-         r.bluff2_variants, lambda b: f"{len(r.bluff2_variants)} variants (penalties x next opener); best {b.variant}, "
-                                      f"mean gap {b.mean_abs_gap_pct:.2f} pp"),
-        ("Bluff-2 rule search (exact real game, small cells): the closest variant", exact,
-         lambda b: f"{len(exact)} variants solved exactly on the cells with few dice; best {b.variant}, "
-                   f"{int(b.truncated_matches)}/{int(b.cells)} cells: the printed table is not the real game's "
-                   "values under any reading"),
-        ("Bluff-2 rule search: every sorted hand weighted equally (an earlier hypothesis)", r.uniform_variants,
-         lambda b: f"best variant {b.variant}, mean gap {b.mean_abs_gap_pct:.2f} pp"))
+    searches = ((" (per-turn): the closest variant to the printed table", per_turn, "variants"),
+                (" (per-turn, the talk's counting only: face 2 wild, quantity order): the closest variant",
+                 r.bluff2_variants, "variants (penalties x next opener)"),
+                (" (exact real game, small cells): the closest variant", exact, "variants solved exactly on few dice"),
+                (": every sorted hand weighted equally (an earlier hypothesis)", r.uniform_variants, "variants"))
     # the target on the scale of the value (the share of cells that truncate to the print), issue 50
-    return [_row(text, f"1 (all {int(b.cells)} cells)", V.exact(float(b.truncated_matches) / b.cells),
+    return [_row(f"Bluff-2 rule search{text}", f"1 (all {int(b.cells)} cells)",
+                 V.exact(float(b.truncated_matches) / b.cells),
                  V.stated("extension", "our search over the rules the talk leaves open, not a claim of the talk"),
-                 note(b), family="Bluff-2 rule search (our diagnosis)")
-            for text, search, note in searches if search is not None and len(search) for b in [_best(search)]]
+                 f"{len(search)} {what}; best {b.variant}: {int(b.truncated_matches)}/{int(b.cells)} cells, mean gap "
+                 f"{b.mean_abs_gap_pct:.2f} pp", family="Bluff-2 rule search (our diagnosis)")
+            for text, search, what in searches if search is not None and len(search) for b in [_best(search)]]
 
 
 def talk_values_claim(r, kept: dict, small: dict) -> dict:
-    """Are the printed win % the real game's values? Each cell against the talk's game solved exactly; read also
-    rounded, on the other kept variants and the default reading (every cell), the other searched variants (few dice),
-    hand weights and R2 (not run)."""
+    """Are the printed win % the real game's values? Each cell against the talk's game solved exactly, with readings."""
     text, name, talk = VALUES_CLAIM, r.talk.variant, grid_dict(r.talk_exact)
 
     def run(reading, values, truncated=True, note=""):
@@ -408,9 +349,9 @@ def talk_values_claim(r, kept: dict, small: dict) -> dict:
 
     default = [run(Reading(RD.DEFAULT_RULES[0], RD.DEFAULT_RULES[1] + ", solved exactly", RD.DEFAULT_RULES[2]),
                    grid_dict(r.bluff2_exact))] if grid_dict(r.bluff2_exact) else []
-    entries = [run(Reading(f"the talk's game {name}", "the rules of the only variant whose per-turn grid gives every "
-                           "printed cell, solved exactly; the table truncates", "the notebook's rule search", True),
-                   talk), run(RD.B2_ROUNDED, talk, truncated=False, note="the talk's game")] + [
+    entries = [run(Reading(f"the talk's game {name}", "the only variant whose per-turn grid gives every printed cell, "
+                           "solved exactly", "the notebook's rule search", True), talk),
+               run(RD.B2_ROUNDED, talk, truncated=False, note="the talk's game")] + [
         run(RD.variant(v, "kept by the rule search, exact on every cell"), g) for v, g in kept.items() if v != name] \
         + default + [run(RD.variant(v, "exact on the cells with few dice only"), g, note="cells with few dice only")
                      for v, g in small.items() if v != name and v not in kept] \
@@ -418,30 +359,27 @@ def talk_values_claim(r, kept: dict, small: dict) -> dict:
     gaps = [v - TALK_BLUFF2[k] for k, v in talk.items()]
     return _row(text, "the printed table", f"{int(entries[0][1])}/{len(talk)} cells", entries[0][2], selected=True,
                 family=OPTIMAL_FAMILY, readings=F.rows_of(OPTIMAL_FAMILY, text, entries),
-                note=f"exact minus printed from {min(gaps):+.2f} to {max(gaps):+.2f} points; the per-turn values are "
-                     "not the real game's (a kept die carries information across turns)")
+                note=f"exact minus printed from {min(gaps):+.2f} to {max(gaps):+.2f} points")
 
 
 def bluff2_claims(r) -> list[dict]:
-    """The Bluff-2 rows. With the talk's game found, its cells and the talk's two claims are judged on it (agrees by
-    selection) and the default reading stays as extension rows; else the cells are judged on the default reading."""
+    """The Bluff-2 rows, judged on the talk's game when found (the default reading then gives extension rows)."""
     per_turn = r.counting[r.counting.method == "per-turn"] if r.counting is not None and len(r.counting) \
         else r.bluff2_variants
     search_grids, kept = _grids(r.counting_grids, "per-turn"), _grids(r.kept_grids)
-    found, other = r.talk_found and bool(grid_dict(r.talk_exact)), ""
+    found = r.talk_found and bool(grid_dict(r.talk_exact))
+    other = f"the {experiments.DEFAULT_READING}, not the talk's game" if r.talk_found else ""
+    exact = {f"variant {v} (exact)": J.grid_frame(g, *_CELL) for v, g in kept.items()}
     rows = _cell_rows(r, search_grids) + _search_rows(r, per_turn)
     if found:
-        others = {f"variant {v} (exact)": J.grid_frame(g, *_CELL) for v, g in kept.items() if v != r.talk.variant}
+        others = {k: g for k, g in exact.items() if k != f"variant {r.talk.variant} (exact)"}
         if grid_dict(r.bluff2_exact):
             others[f"{experiments.DEFAULT_READING} (exact)"] = r.bluff2_exact
         rows += bluff2_trend_claims(r.talk_exact, "exact, the talk's game", degenerate=r.talk_race, selected=True,
                                     others=others)
-    if r.talk_found:
-        other = f"the {experiments.DEFAULT_READING}, not the talk's game"
     rows += bluff2_trend_claims(r.bluff2_per_turn, "per-turn, default reading", True, extension=other, others={
         f"variant {v} (per-turn)": J.grid_frame(search_grids[v], *_CELL) for v in kept if v in search_grids})
-    rows += bluff2_trend_claims(r.bluff2_exact, "exact, default reading", True, extension=other,
-                                others={f"variant {v} (exact)": J.grid_frame(g, *_CELL) for v, g in kept.items()})
+    rows += bluff2_trend_claims(r.bluff2_exact, "exact, default reading", True, extension=other, others=exact)
     if found:   # the default reading is solved on every cell above: not again on few
         rows.append(talk_values_claim(r, kept, {v: g for v, g in _grids(r.counting_grids, "exact").items()
                                                 if v != _DEFAULT_LABEL}))
@@ -449,44 +387,38 @@ def bluff2_claims(r) -> list[dict]:
 
 
 def certificate_claims(r) -> list[dict]:
-    """Checks of our exact solutions: every exact grid certified, one die each certified and crossed with CFR+
-    (E6 extended), the star order's one-die game the same as the talk's (E10)."""
-    def check(text, printed, x, judge, note):
-        return _row(text, printed, V.exact(x), judge(V.exact(x)), note, "check")
+    """Checks of our exact solutions: grids and one die each certified, CFR+ agreeing, the star order (E10)."""
+    def check(text, printed, x, note, bound=EXACT_WIDTH, name="bracket", judge=None):
+        return _row(text, printed, V.exact(x), (judge or (lambda e: V.magnitude(e, 0.0, bound, name)))(V.exact(x)),
+                    note, "check")
 
-    def bracket(e):
-        return V.magnitude(e, 0.0, EXACT_WIDTH, "bracket")
-
-    talk = (r.talk_exact.dropna(subset=["win_pct"]), f"the talk's game {r.talk.variant}") if r.talk_found else \
-        (None, "")
+    grids = [(r.bluff2_exact, "default reading")] + ([(r.talk_exact.dropna(subset=["win_pct"]),
+                                                       f"the talk's game {r.talk.variant}")] if r.talk_found else [])
     rows = [check(f"Bluff-2 exact grid ({label}): every cell solved with a certified bracket <= 1e-9",
-                  f"{len(g)}/{len(g)} cells", float(g.width.max()), bracket, f"{int(np.isfinite(g.win_pct).sum())} "
-                  "cells solved; value is the widest certified bracket (±1 units, inherited widths of smaller rounds "
-                  "included)") for g, label in ((r.bluff2_exact, "default reading"), talk)
-            if g is not None and "width" in g]
+                  f"{len(g)}/{len(g)} cells", float(g.width.max()), f"{int(np.isfinite(g.win_pct).sum())} cells "
+                  f"solved; widest bracket ({_UNITS})") for g, label in grids if g is not None and "width" in g]
     one, star = r.one_die_exact, r.star_one_die
     if one is not None and len(one):
         rows.append(check(f"Bluff one die each N={int(one.faces.min())}..{int(one.faces.max())}: exact values certified"
-                          " (bracket <= 1e-9)", "extension", float(one.width.max()), bracket,
-                          "double-oracle sequence-form LP; value is the widest bracket"))
+                          " (bracket <= 1e-9)", "extension", float(one.width.max()),
+                          "double-oracle sequence-form LP; widest bracket"))
         if "cfr_win" in one:
             bound = float(one.cfr_mean_gain.max())
             rows.append(check("Bluff one die each: CFR+ agrees with the exact values within its own exploitability",
-                              "agreement", float((one.cfr_win - one.exact_win).abs().max()), lambda e: V.magnitude(
-                                  e, 0.0, max(bound, 1e-12), "|CFR+ value - exact| (win fraction)"),
-                              f"largest CFR+ mean best-response gain {sci(bound)}"))
+                              "agreement", float((one.cfr_win - one.exact_win).abs().max()),
+                              f"largest CFR+ mean best-response gain {sci(bound)}", max(bound, 1e-12),
+                              "|CFR+ value - exact| (win fraction)"))
     if star is not None and len(star):
         rows.append(check("E10: the published star bid order gives the same one-die game (solved per-turn and "
                           "exactly)", "identical", float((star.star_win - star.quantity_win).abs().max()),
-                          lambda e: V.value(0.0, e), f"largest |star - quantity| first-player win over "
-                          f"N={int(star.faces.min())}..{int(star.faces.max())}, per-turn and exact"))
+                          f"largest |star - quantity| first-player win over N={int(star.faces.min())}.."
+                          f"{int(star.faces.max())}, per-turn and exact", judge=lambda e: V.value(0.0, e)))
     return rows
 
 
-# ---- What the talk's game changed (a table for readers of an earlier version)
+
 def verdict_changes(r, claims: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Every Bluff-2 verdict the talk's game changes, judged as before (default reading, the search without the
-    challenger and same-opener rules) and as now by the same rules; with ``claims``, the LD-2 rows now checks."""
+    """Every verdict the talk's game changes (before: default reading, old openers); with ``claims``, LD-2's."""
     pt = r.counting[r.counting.method == "per-turn"]
     said = [(b.truncated_matches == b.cells, f"{'yes' if b.truncated_matches == b.cells else 'no'}: {best}"
              f"{b.variant}, {int(b.truncated_matches)}/{int(b.cells)} cells")
@@ -502,20 +434,18 @@ def verdict_changes(r, claims: pd.DataFrame | None = None) -> pd.DataFrame:
     for label, grid in (("per-turn", r.bluff2_per_turn), ("exact", r.bluff2_exact)):
         rows += [(f"{o['claim'].split(' (')[0]} (was judged on the {label} default grid)",
                   *(((x["verdict"], x["kind"]), f"{x['verdict']} ({x['kind']})") for x in (o, n)),
-                  "judged on the talk's game, solved exactly; the default grid is a race (every bid on face 1 is "
-                  "true), the talk's game is not") for o, n in zip(
+                  "judged on the talk's game, solved exactly, which is not a race") for o, n in zip(
             bluff2_trend_claims(grid, f"{label}, default reading", degenerate=True),
             bluff2_trend_claims(r.talk_exact, "exact, the talk's game", degenerate=False))]
-    ld2 = [] if claims is None else claims[claims.claim.astype(str).str.startswith("LD-2 ") & (claims.kind == "check")]
-    rows += [(x.claim, ("finding", f"{x.verdict} (finding)"), ("check", f"{x.verdict} (check)"), "not a finding: any "
-              "two optimal strategies earn the game value against each other, so the 2x2 table cannot tell them apart "
-              "(the notebook said so; issue 24)") for x in (ld2.itertuples() if len(ld2) else [])]
-    return J.changed(rows)
+    ld2 = pd.DataFrame(columns=["claim", "verdict"]) if claims is None else \
+        claims[claims.claim.astype(str).str.startswith("LD-2 ") & (claims.kind == "check")]
+    return J.changed(rows + [(x.claim, ("finding", f"{x.verdict} (finding)"), ("check", f"{x.verdict} (check)"),
+                              "not a finding: any two optimal strategies earn the game value against each other")
+                             for x in ld2.itertuples()])
 
 
 # ---- Our tables beside the talk's printed values, and the checks printed under them
-def ld2_table(ld2_mc: pd.DataFrame, ld2_exact: pd.DataFrame) -> pd.DataFrame:
-    """LD-2: the simulated pairings beside their exact values and the talk's; does each interval hold 41/60?"""
+def ld2_table(ld2_mc: pd.DataFrame, ld2_exact: pd.DataFrame) -> pd.DataFrame:   # does each interval hold 41/60?
     ld2 = ld2_mc.merge(ld2_exact, on=["first", "second"])
     ld2 = PV.beside(ld2, TALK_LD2, [(f.rstrip("*"), s.rstrip("*")) for f, s in zip(ld2["first"], ld2["second"])],
                     ["talk_pct"])
@@ -523,32 +453,26 @@ def ld2_table(ld2_mc: pd.DataFrame, ld2_exact: pd.DataFrame) -> pd.DataFrame:
 
 
 def bluff1_beside_talk(bluff1: pd.DataFrame) -> pd.DataFrame:
-    """Bluff-1 per-turn rows with the talk's utility and win %, and whether both print as the talk's."""
     out = PV.beside(bluff1, TALK_BLUFF1, bluff1.faces, ["talk_utility", "talk_win_pct"])
     return out.assign(matches_talk=[PV.matches_printed(u, tu, 2) and PV.matches_printed(w, tw, 2) for u, tu, w, tw in
                                     zip(out.utility, out.talk_utility, out.win_pct, out.talk_win_pct)])
 
 
 def bluff3_beside_talk(bluff3: pd.DataFrame) -> pd.DataFrame:
-    """Bluff-3 rows with the talk's caller win % and whether ours prints as it (integers)."""
     out = PV.beside(bluff3, TALK_BLUFF3, bluff3.s, ["talk_pct"])
     return out.assign(matches_talk=[PV.matches_printed(v, t, 0) for v, t in zip(out.caller_win_pct, out.talk_pct)])
 
 
 def comparison_beside_talk(exact_vs_per_turn: pd.DataFrame) -> pd.DataFrame:
-    """Exact vs per-turn per N beside the talk's comparison table. Gains below :data:`.numbers.ZERO_TOL` are
-    round-off, written as 0 so that reruns are byte-identical."""
-    out = roundoff_zero(exact_vs_per_turn, GAIN_COLUMNS)
+    out = roundoff_zero(exact_vs_per_turn, GAIN_COLUMNS)   # round-off gains written as 0: reruns byte-identical
     return PV.beside(out, P.TALK_BLUFF1_COMPARISON, out.faces, ["talk_pct", "prior_work_pct", "gambit_pct"])
 
 
 def one_die_beside_talk(one_die: pd.DataFrame) -> pd.DataFrame:
-    """One die each with the talk's printed (per-turn) win % where it has one."""
     return PV.beside(one_die, TALK_BLUFF1, one_die.faces, [None, "talk_pct"])
 
 
 def exact_inside_cfr_brackets(one_die: pd.DataFrame) -> bool:
-    """Does every certified exact value lie inside its CFR+ bracket (where CFR+ ran)?"""
     x = one_die.dropna(subset=["exact_win", "cfr_win"])
     return J.inside_brackets(zip(x.cfr_win, x.cfr_lower, x.cfr_upper, x.exact_win, ["CFR+ bracket"] * len(x)),
                              "every N's CFR+ bracket")
@@ -556,26 +480,23 @@ def exact_inside_cfr_brackets(one_die: pd.DataFrame) -> bool:
 
 def one_die_note(one_die: pd.DataFrame) -> str:
     solved = one_die.dropna(subset=["exact_win"])
-    return (f"certified exact for N = 2..{int(solved.faces.max())}, widest bracket {sci(solved.width.max())}; "
+    return (f"certified exact for N = 2..{int(solved.faces.max())}, widest bracket {width_text(solved.width.max())}; "
             + ("every" if exact_inside_cfr_brackets(one_die) else "NOT every") + " exact value inside its CFR+ bracket"
             f" (N = 2 to {int(solved.dropna(subset=['cfr_win']).faces.max())})")
 
 
-def smallest_gap_note(gaps: pd.DataFrame) -> str:
-    """Where the gap |2p - 1| is smallest, per-turn and exact, each over the N it was computed for."""
+def smallest_gap_note(gaps: pd.DataFrame) -> str:   # per-turn and exact, each over the N it was computed for
     lines = []
     for method, label in (("per_turn", "per-turn method"), ("exact", "exact equilibrium")):
         part = gaps.dropna(subset=[f"{method}_gap_pct"])
         best = part.loc[part[f"{method}_gap_pct"].idxmin()]
-        lines.append(f"{label}: smallest gap at N = {int(best.faces)} ({best[f'{method}_gap_pct']:.3f} points) "
-                     f"over N = {int(part.faces.min())}..{int(part.faces.max())}"
-                     + edge_words(int(best.faces), part.faces))
+        lines.append(f"{label}: smallest gap at N = {int(best.faces)} ({best[f'{method}_gap_pct']:.2f} points) over "
+                     f"N = {int(part.faces.min())}..{int(part.faces.max())}" + edge_words(int(best.faces), part.faces))
     return "\n".join(lines)
 
 
 def fractions_inside_brackets(grid: pd.DataFrame) -> bool:
-    """Does each simple fraction of a certified grid agree with its bracket (``verdicts.value``, up to float
-    round-off) and is each win fraction exactly (1 + value) / 2?"""
+    """Does each simple fraction of a grid lie in its bracket, and is each win fraction (1 + value) / 2?"""
     js = [j for f, w, v, lo, hi in zip(grid.value_fraction, grid.win_fraction, grid.value, grid.lower, grid.upper)
           if f for j in (V.value(float(Fraction(f)), V.Estimate(v, lo, hi, 1, "round", interval="certified bracket")),
                          V.stated("reproduced" if Fraction(w) == (1 + Fraction(f)) / 2 else "differs",
@@ -585,17 +506,17 @@ def fractions_inside_brackets(grid: pd.DataFrame) -> bool:
 
 def certificate_note(g: pd.DataFrame) -> str:
     return (f"{int((g.status == 'solved').sum())} of {len(g)} cells solved; widest certified bracket "
-            f"{sci(g.width.max())} (±1 units); {int((g.value_fraction != '').sum())} values are simple fractions, "
+            f"{width_text(g.width.max())} ({_UNITS}); {int((g.value_fraction != '').sum())} values are simple fractions, "
             f"{'each inside its bracket' if fractions_inside_brackets(g) else 'NOT all inside their brackets'}; "
-            f"solver time {g.seconds.sum():.1f} s in all, largest memory of one round {1024 * g.memory_gb.max():.0f} MB "
-            "(resident peak above the process's size before it)")
+            f"solver time {g.seconds.sum():.1f} s in all, largest memory of one round {1024 * g.memory_gb.max():.0f} "
+            "MB (resident peak above the process's size before it)")
+
 
 
 def race_note(bluff2_exact, bluff2_per_turn, talk: pd.Series, talk_per_turn, talk_exact) -> str:
     """How many exact cells are fractions p / 2^k (a race's values), and how far per-turn is from exact."""
     def line(name, exact, per_turn, extra=""):
-        cell = ["first_dice", "second_dice"]
-        gap = (per_turn.set_index(cell).win_pct - exact.set_index(cell).win_pct).abs().max()
+        gap = (per_turn.set_index(list(_CELL[:2])).win_pct - exact.set_index(list(_CELL[:2])).win_pct).abs().max()
         dyadic = sum(is_dyadic(Fraction(f)) for f in exact.value_fraction if f)
         return (f"{name}: {dyadic} of {len(exact)} exact cells are fractions p / 2^k{extra}; largest |per-turn - "
                 f"exact| {gap:.4f} points")
@@ -610,19 +531,18 @@ def _pcts(xs) -> str:
 
 
 def what_we_found(r: Results, claims: pd.DataFrame) -> str:
-    """The notebook's summary in markdown: every number from ``r``, every verdict from ``claims``."""
-    def verdict(prefix):
-        return f"judged {J.verdict_of(claims, prefix)}"
+    """The notebook's summary in markdown: every number from ``r``, every verdict from ``claims``, said in words."""
+    def said(prefix):
+        return verdict_clause(J.verdict_of(claims, prefix))
 
     last, cmp, gaps, one, sens = r.ld1.iloc[-1], r.exact_vs_per_turn, r.gaps, r.one_die_exact, r.sensitivity
-    top, by_n = cmp.iloc[-1], cmp.set_index("faces")
+    top, by_n, exact_gaps = cmp.iloc[-1], cmp.set_index("faces"), gaps.dropna(subset=["exact_gap_pct"])
+    gambit3, claimed3, exact3 = (by_n[c].get(3, np.nan) for c in ("gambit_pct", "per_turn_claimed_win", "exact_win"))
     gains = cmp.loc[cmp.faces >= 3, ["per_turn_gain_first", "per_turn_gain_second"]].to_numpy()
     argmin = {m: int(gaps.loc[gaps[f"{m}_gap_pct"].idxmin(), "faces"]) for m in ("per_turn", "exact")}
-    exact_gaps = gaps.dropna(subset=["exact_gap_pct"])
     talk, counting, talk_exact, pt = r.talk, r.counting, r.talk_exact, r.counting.method == "per-turn"
     old = _best(counting[pt & counting.next_opener.isin(OLD_OPENERS)])
-    # the talk's walk-through opens round 2 with the player whose bid failed: the loser, the bidder and the other
-    # player than the opener all name that player there
+    # the talk's walk-through opens round 2 with the player whose bid failed: loser, bidder and alternate name them
     example = ("" if talk.next_opener in ("loser", "bidder", "alternate") else " (the talk's narrated example instead "
                "opens round 2 with the player whose bid failed; the table comes from its program)")
     # the N where the exact value stands beside a printed prior-work value (not a fixed "N = 3..6", issue 50)
@@ -630,111 +550,105 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
     prior_ns = (f"At N = {prior[0]}..{prior[-1]}" if len(prior) > 1 else f"At N = {prior[0]}" if prior else
                 "Where the prior work prints a value")
     ties = int((pt & (counting.truncated_matches == talk.truncated_matches)).sum())
-    tie_words = ("one (the talk's game, its rules below)" if ties <= 1 else
-                 f"{ties} tie at the top; the one with the smallest mean |gap| to the print (the talk's game, its "
-                 "rules below)")
-    diag = {name: g[g.first_dice == g.second_dice].sort_values("first_dice").win_pct
+    tie_words = ("one" if ties <= 1 else f"{ties} tie at the top; the one with the smallest mean |gap| to the print")
+    diag = {name: _pcts(g[g.first_dice == g.second_dice].sort_values("first_dice").win_pct)
             for name, g in (("talk", talk_exact), ("default", r.bluff2_exact))}
     return f"""
-* **Liar's Dice ({verdict(LD_N6_CLAIM)}).** The per-turn LP gives P₁(6) = {r.exact6} exactly (certified by
-  exact best responses). The first player stays favoured for every N up to {int(r.ld1.faces.max())}
-  ({verdict(ld1_claim(r.ld1))}); at N = {int(last.faces)} it wins {100 * last.first_player_win:.2f} %. The LP
-  profile's largest NashConv in the whole multi-turn game is {sci(r.ld_expl.nash_conv.max())} (K is optimal,
-  {verdict(K_OPTIMAL_CLAIM)}), so the per-turn decomposition is exact here: every turn uses
-  a fresh roll. The LD-2 table is a check, not evidence: its exact values are {_pcts(100 * r.ld2.exact_first_win)} %,
-  because two optimal strategies always earn the game value against each other. T\\* is our labelled substitute for
-  Ferguson's T.
+* **Liar's Dice ({said(LD_N6_CLAIM)}).** The per-turn LP gives P₁(6) = {r.exact6} exactly (certified by exact best
+  responses). The first player stays favoured for every N up to {int(r.ld1.faces.max())} ({said(ld1_claim(r.ld1))});
+  at N = {int(last.faces)} it wins {100 * last.first_player_win:.2f} %. The LP profile's largest NashConv in the whole
+  game is {sci(r.ld_expl.nash_conv.max())}: K is optimal ({said(K_OPTIMAL_CLAIM)}), as every turn is a fresh roll.
+ The LD-2 table is a check, not evidence: two optimal strategies earn the game value against each other (exact
+  values {_pcts(100 * r.ld2.exact_first_win)} %; T\\* is our substitute for Ferguson's T).
 * **Bluff, the talk's per-turn method.** {int(r.bluff1.matches_talk.sum())} of {len(r.bluff1)} Bluff-1 rows and
-  {int(r.bluff3.matches_talk.sum())} of {len(r.bluff3)} Bluff-3 rows match the printed (truncated) values with accept
-  payoff R1. The gap between the two players' win rates, |2p − 1|, is smallest at N = {argmin['per_turn']} for the
-  per-turn values ({verdict(gap_claim("per_turn"))}).
-* **Bluff, the real game: does the per-turn method give optimal strategies? The talk's claim that it does
-  ({verdict(OPTIMAL_FAMILY)}).**
-  The exact equilibrium of the one-die round, certified for N = {int(one.faces.min())}..{int(one.faces.max())}
-  (widest bracket {sci(one.width.max())}), gives {_pcts(100 * one.exact_win)} %. {prior_ns} these are the
-  prior work's (Lanctot & Long 2007) numbers, and the talk's claim that the prior work is wrong is judged
-  {J.verdict_of(claims, PRIOR_CLAIM)}: the talk's numbers are per-turn values, not equilibrium values of the
-  real game. Played in the real round, the per-turn profile wins {100 * top.per_turn_self_play_win:.2f} % at
-  N = {int(top.faces)} (it claims {100 * top.per_turn_claimed_win:.2f} %), and from N = 3 on a best responder gains
-  {gains.min():.2f} to {gains.max():.2f} on the ±1 scale depending on seat and N. In the real game the gap |2p − 1| is
-  smallest at N = {argmin['exact']} within N = {int(exact_gaps.faces.min())}..{int(exact_gaps.faces.max())}
-  ({exact_gaps.exact_gap_pct.min():.2f} points{edge_words(argmin['exact'], exact_gaps.faces)}); the talk's N = 4 is judged in the real game
-  ({verdict(gap_claim("exact"))}).
-  The talk's "Gambit" value at N = 3 ({by_n.gambit_pct.get(3, np.nan):.2f} %) is its per-turn value ({100 * by_n.per_turn_claimed_win.get(3, np.nan):.2f} %), not the full-game
-  value ({100 * by_n.exact_win.get(3, np.nan):.2f} %): Gambit was probably given the per-turn model. The cause is the one spec §4 predicts: a die
-  is kept for the whole round, so bids carry information into later turns, which the per-turn LP ignores.
-  Reading R2 moves the per-turn Bluff-1 numbers by {sens.R2_minus_R1.min():+.1f} to {sens.R2_minus_R1.max():+.1f}
-  points and matches neither the talk nor the exact values.
-* **Bluff-2: the talk's game {'found' if r.talk_found else 'not found'}.** Over {int(pt.sum())}
-  readings of the open rules, {tie_words} gives {int(talk.truncated_matches)} of {int(talk.cells)} printed cells
-  with the talk's per-turn method (gaps {r.talk_cells.gap_pct.min():+.2f} to {r.talk_cells.gap_pct.max():+.2f} points):
-  {experiments.rules_in_words(talk)}{example}. The search that stopped at the loser, winner, bidder and alternating openers found
-  at best {int(old.truncated_matches)} of {int(old.cells)} cells ({experiments.variant_words(old.variant)}). Solved exactly (all {int((talk_exact.status == 'solved').sum())}
-  cells certified, widest bracket {sci(talk_exact.width.max())}), the talk's game is the one to judge its Bluff-2 claims on:
-  more dice are an advantage ({verdict(_MORE + " (exact, the talk's game)")}) and, with equal counts, fewer dice favour the first player more
-  ({verdict(_FEWER + " (exact, the talk's game)")}; exact diagonal {_pcts(diag['talk'])} %, printed {", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))}). The claim that its exact values are the
-  printed ones is {verdict(VALUES_CLAIM)} (the printed values are the per-turn method's, as in Bluff-1). Both verdicts were judged on a
-  game chosen by its agreement with the print, so they agree by selection. The default reading (loser opens,
-  quantity order) is a race with a flat exact diagonal ({_pcts(diag['default'])} %);
-  its rows stay as extensions.
+  {int(r.bluff3.matches_talk.sum())} of {len(r.bluff3)} Bluff-3 rows match the print with accept payoff R1. The gap
+  between the two players' win rates, |2p − 1|, is smallest at N = {argmin['per_turn']} per-turn
+  ({said(gap_claim("per_turn"))}).
+* **Bluff, the real game: the talk's claim that the per-turn method gives optimal strategies
+  ({said(OPTIMAL_FAMILY)}).** The exact equilibrium of the one-die round, certified for
+  N = {int(one.faces.min())}..{int(one.faces.max())} (widest bracket {width_text(one.width.max())}), gives
+  {_pcts(100 * one.exact_win)} %. {prior_ns} these are the prior work's (Lanctot & Long 2007) numbers: the talk's
+  claim that the prior work is wrong ({said(PRIOR_CLAIM)}) rests on per-turn values, not the real game's. Played in
+  the real round, the per-turn profile wins {100 * top.per_turn_self_play_win:.2f} % at N = {int(top.faces)} (it
+  claims {100 * top.per_turn_claimed_win:.2f} %); from N = 3 on a best responder gains {gains.min():.2f} to
+  {gains.max():.2f} ({_UNITS}), by seat and N. In the real game the gap is smallest at
+  N = {argmin['exact']} of {int(exact_gaps.faces.min())}..{int(exact_gaps.faces.max())}
+  ({exact_gaps.exact_gap_pct.min():.2f} points{edge_words(argmin['exact'], exact_gaps.faces)}); for the talk's
+  N = 4 read in the real game, {said(gap_claim("exact"))}. The talk's "Gambit" value at N = 3 ({gambit3:.2f} %) is
+  its per-turn value ({100 * claimed3:.2f} %), not the full-game value ({100 * exact3:.2f} %): Gambit was probably
+  given the per-turn model. The cause (spec §4): a die kept for the whole round carries information into later turns,
+  which the per-turn LP ignores. Reading R2 moves the per-turn Bluff-1 numbers by {sens.R2_minus_R1.min():+.1f} to
+  {sens.R2_minus_R1.max():+.1f} points and matches neither the talk nor the exact values.
+* **Bluff-2: the talk's game {'found' if r.talk_found else 'not found'}.** Over {int(pt.sum())} readings of the open
+  rules, {tie_words} (the talk's game) gives {int(talk.truncated_matches)} of {int(talk.cells)} printed cells
+  per-turn (gaps {r.talk_cells.gap_pct.min():+.2f} to {r.talk_cells.gap_pct.max():+.2f} points):
+  {experiments.rules_in_words(talk)}{example}. The search that stopped at the loser, winner, bidder and alternating
+  openers found at best {int(old.truncated_matches)} of {int(old.cells)} cells
+  ({experiments.variant_words(old.variant)}). Solved exactly (all {int((talk_exact.status == 'solved').sum())} cells
+  certified, widest bracket {width_text(talk_exact.width.max())}), the talk's game judges its Bluff-2 claims: more dice are an
+  advantage ({said(_MORE + " (exact, the talk's game)")}); with equal counts, fewer dice favour the first player more
+  ({said(_FEWER + " (exact, the talk's game)")}; exact diagonal {diag['talk']} %, printed
+  {", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))}). The printed values are its exact values
+  ({said(VALUES_CLAIM)}): they are the per-turn method's, as in Bluff-1. These verdicts agree by selection. The default
+  reading (loser opens, quantity order) is a race with a flat exact diagonal ({diag['default']} %); its rows stay as
+  extensions.
 """
 
 
 def second_result(r: Results) -> tuple[str, str]:
-    """The answer's second main result (the first player's chance as the dice get more faces): the LD-1 claim and
-    what its number is."""
+    """The answer's second main result: the LD-1 claim and what its number is."""
     low = r.ld1.loc[r.ld1.first_player_win.idxmin()]
     return ld1_claim(r.ld1), (f"the first player's smallest winning chance over N = {int(r.ld1.faces.min())}.."
                               f"{int(r.ld1.faces.max())} faces, in % (reached at N = {int(low.faces)})")
 
 
 def headline_quantity(r: Results) -> str:
-    """What the headline row's number is, for the opening answer (issue 37)."""
+    """What the headline row's number is, for the opening answer (issue 37), in win-% points too (0.1 is 5)."""
     part = _compared(r.exact_vs_per_turn, nontrivial=True)
     if part.empty:
-        return "the smallest mean best-response gain against the per-turn profile in the real round (±1 units)"
-    at = int(part.loc[part.per_turn_mean_gain.idxmin(), "faces"])
-    return (f"the per-turn profile's smallest mean best-response gain in the real round (±1 units; 0 for an "
-            f"optimal profile), the minimum over N = {int(part.faces.min())}..{int(part.faces.max())} faces with one "
-            f"die each (reached at N = {at})")
+        return f"the smallest mean best-response gain against the per-turn profile in the real round ({_UNITS})"
+    lo, hi = (part.loc[part.per_turn_mean_gain.agg(k)] for k in ("idxmin", "idxmax"))
+    return (f"what a best reply gains against the per-turn profile in the real round, averaged over the two seats "
+            f"(0 for an optimal profile; 0.1 is 5 win-% points), at the N of {int(part.faces.min())}.."
+            f"{int(part.faces.max())} faces, one die each, where it gains least: N = {int(lo.faces)} "
+            f"({50 * lo.per_turn_mean_gain:.0f} win-% points; {50 * hi.per_turn_mean_gain:.0f} points at "
+            f"N = {int(hi.faces)})")
 
 
 # ---- The talk's families, one list, in the claims table's order
 _EXACT = "exact: every value is solved or certified, nothing is sampled"
 _TABLE = dict(builds_readings=True, confirm=_EXACT)   # their judges build readings from the run's variant tables
-_ONE_DIE = Way(RD.RULES_ONE_DIE, not_run=RD.ONE_DIE_RULES_WHY)
+_LD = dict(can_differ=False, confirm=_EXACT)
+
+
+def _family(name, where, printed, judge, code, **kw) -> ClaimFamily:   # where: the talk's table, figure or page
+    return ClaimFamily(name, f"{SOURCE}: {where}", printed, judge, experiment=("05", code), **kw)
+
+
+def _one_die(claim=None) -> Way:
+    return Way(RD.RULES_ONE_DIE, claim, not_run=RD.ONE_DIE_RULES_WHY)
+
+
 CLAIM_FAMILIES = (
-    ClaimFamily(LD_N6_CLAIM, f"{SOURCE}: Liar's Dice, LD-1 at N = 6", FERGUSON_P6, ld_n6, experiment=("05", "E1"),
-                can_differ=False, confirm=_EXACT),
-    ClaimFamily("LD-1 figure", f"{SOURCE}: Liar's Dice, LD-1 figure", FERGUSON_P6, ld1_figure,
-                experiment=("05", "E1"), can_differ=False, confirm=_EXACT),
-    ClaimFamily(K_OPTIMAL_CLAIM, f"{SOURCE}: Liar's Dice, K against T", "equivalent (NashConv 0)", k_optimal,
-                experiment=("05", "E2"), can_differ=False, confirm=_EXACT),
-    ClaimFamily("LD-2 table", f"{SOURCE}: Liar's Dice, LD-2 table", TALK_LD2, ld2_rows, experiment=("05", "E3"),
-                kind="check", sampled=True, can_differ=False,
-                confirm="a check (two optimal strategies earn the game value, known exactly): no second stage can "
-                        "move a verdict"),
-    ClaimFamily("Bluff-1 table", f"{SOURCE}: Bluff-1 table", TALK_BLUFF1, lambda r: bluff1_claims(r.bluff1),
-                experiment=("05", "E4"), **_TABLE),
-    ClaimFamily(GAP_FAMILY, f"{SOURCE}: Bluff one die each, the smallest gap", TALK_BLUFF1, smallest_gap_claims,
-                readings=(Way(RD.RULES_ONE_DIE, gap_claim("per_turn"), not_run=RD.ONE_DIE_RULES_WHY),
-                          Way(RD.R2, gap_claim("exact"), not_run=RD.R2_EXACT_WHY),
-                          Way(RD.RULES_ONE_DIE, gap_claim("exact"), not_run=RD.ONE_DIE_RULES_WHY)),
-                experiment=("05", "E6"), **_TABLE),
-    ClaimFamily(COMPARISON_FAMILY, f"{SOURCE}: Bluff-1 comparison table", P.TALK_BLUFF1_COMPARISON, comparison_claims,
-                experiment=("05", "E6"), **_TABLE),
-    ClaimFamily(PRIOR_CLAIM, f"{SOURCE}: Bluff-1 comparison table, the prior work's column", P.TALK_BLUFF1_COMPARISON,
-                prior_work_claims, experiment=("05", "E6"), **_TABLE,
-                readings=(Way(RD.PRIOR_RULES, not_run=RD.PRIOR_RULES_WHY), Way(RD.R2, not_run=RD.R2_EXACT_WHY),
-                          _ONE_DIE)),
-    ClaimFamily(OPTIMAL_FAMILY, f"{SOURCE}: Bluff, the per-turn method's optimality", P.TALK_BLUFF1_COMPARISON,
-                per_turn_optimal_claims, experiment=("05", "E6"), headline=True, **_TABLE,
-                readings=(Way(RD.OPT_PLAY, OPTIMAL_CLAIM, not_run=RD.PLAY_WHY),
-                          Way(RD.RULES_ONE_DIE, OPTIMAL_CLAIM, not_run=RD.ONE_DIE_RULES_WHY))),
-    ClaimFamily("Bluff-3 table", f"{SOURCE}: Bluff-3 table", TALK_BLUFF3, lambda r: bluff3_claims(r.bluff3),
-                experiment=("05", "E5"), **_TABLE),
-    ClaimFamily(CELLS_FAMILY, f"{SOURCE}: Bluff-2 table and its claims", TALK_BLUFF2, bluff2_claims,
-                experiment=("05", "E8"), **_TABLE),
-    ClaimFamily("certificates of our exact solutions", f"{SOURCE}: our checks", None, certificate_claims,
-                experiment=("05", "E9"), kind="check", can_differ=False, confirm=_EXACT),
+    _family(LD_N6_CLAIM, "Liar's Dice, LD-1 at N = 6", FERGUSON_P6, ld_n6, "E1", **_LD),
+    _family("LD-1 figure", "Liar's Dice, LD-1 figure", FERGUSON_P6, ld1_figure, "E1", **_LD),
+    _family(K_OPTIMAL_CLAIM, "Liar's Dice, K against T", "equivalent (NashConv 0)", k_optimal, "E2", **_LD),
+    _family("LD-2 table", "Liar's Dice, LD-2 table", TALK_LD2, ld2_rows, "E3", kind="check", sampled=True,
+            can_differ=False, confirm="a check (two optimal strategies earn the game value, known exactly): no second "
+                                      "stage can move a verdict"),
+    _family("Bluff-1 table", "Bluff-1 table", TALK_BLUFF1, lambda r: bluff1_claims(r.bluff1), "E4", **_TABLE),
+    _family(GAP_FAMILY, "Bluff one die each, the smallest gap", TALK_BLUFF1, smallest_gap_claims, "E6", **_TABLE,
+            readings=(_one_die(gap_claim("per_turn")), Way(RD.R2, gap_claim("exact"), not_run=RD.R2_EXACT_WHY),
+                      _one_die(gap_claim("exact")))),
+    _family(COMPARISON_FAMILY, "Bluff-1 comparison table", P.TALK_BLUFF1_COMPARISON, comparison_claims, "E6", **_TABLE),
+    _family(PRIOR_CLAIM, "Bluff-1 comparison table, the prior work's column", P.TALK_BLUFF1_COMPARISON,
+            prior_work_claims, "E6", **_TABLE, readings=(Way(RD.PRIOR_RULES, not_run=RD.PRIOR_RULES_WHY),
+                                                         Way(RD.R2, not_run=RD.R2_EXACT_WHY), _one_die())),
+    _family(OPTIMAL_FAMILY, "Bluff, the per-turn method's optimality", P.TALK_BLUFF1_COMPARISON,
+            per_turn_optimal_claims, "E6", headline=True, **_TABLE,
+            readings=(Way(RD.OPT_PLAY, OPTIMAL_CLAIM, not_run=RD.PLAY_WHY), _one_die(OPTIMAL_CLAIM))),
+    _family("Bluff-3 table", "Bluff-3 table", TALK_BLUFF3, lambda r: bluff3_claims(r.bluff3), "E5", **_TABLE),
+    _family(CELLS_FAMILY, "Bluff-2 table and its claims", TALK_BLUFF2, bluff2_claims, "E8", **_TABLE),
+    _family("certificates of our exact solutions", "our checks", None, certificate_claims, "E9", kind="check",
+            **_LD),
 )

@@ -290,7 +290,7 @@ def scaling_figure(table: pd.DataFrame):
             ax.legend(loc="upper left", fontsize=9)
         ax.set_xscale("log")
         ax.set_yscale("log")
-        ax.set_xlabel("bid histories of the whole game (2 to the number of bids)")
+        ax.set_xlabel("bid histories of the game")   # short: two long labels ran into each other (issue 50 reader)
         ax.set_ylabel(label)
     axes[0].legend(loc="upper left", fontsize=9)
     return fig

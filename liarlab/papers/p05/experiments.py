@@ -451,6 +451,30 @@ def certified_one_die_rows(max_faces: int, *, resolve: bool = False) -> list[dic
             else certificates.verify_one_die(N) for N in range(2, max_faces + 1)]
 
 
+def certificates_note(resolve: bool = False) -> str:
+    """The line under the rerun time: the run verifies the results stored in data/05_certificates rather than
+    solving them, and what a ``--resolve`` run solves instead, timed by the stored solves (each file records its own
+    solve's seconds; an open cell's solve stopped before its bracket closed)."""
+    import json
+
+    from liarlab.bluff import certificates
+
+    closed, stopped = [], []
+    for path in sorted(certificates.CERTIFICATES_DIR.rglob("*.npz")):
+        with np.load(path, allow_pickle=False) as f:
+            meta = json.loads(str(f["meta"]))
+        solve = meta.get("solve", meta)
+        seconds = (sum(x["seconds"] for x in meta["solves"].values()) if "solves" in meta
+                   else solve.get("seconds", solve.get("oracle_seconds", 0.0)))
+        (stopped if "end_game_open" in path.parts else closed).append(float(seconds))
+    if resolve:
+        return "This run solved the exact results stored in data/05_certificates (--resolve) instead of verifying them."
+    return (f"The run verifies the {len(closed)} exact results and {len(stopped)} open cells' brackets stored in "
+            f"data/05_certificates (the quick profile: those it reaches) instead of solving them; a run with --resolve "
+            f"solves them again, which took {sum(closed) / 3600:.1f} hours when they were stored (the open cells' "
+            f"solves ran {sum(stopped) / 3600:.1f} hours without closing).")
+
+
 def one_die_sources(max_faces: int, *, resolve: bool = False) -> str:
     """The printed line under the one-die table: which N were solved in this run, which verified from stored
     certificates (as :func:`certified_one_die_rows` does it)."""

@@ -56,3 +56,12 @@ def explorer(cached: bool = True) -> Explorer:
 def show(interactive: bool = False, cached: bool = True) -> None:
     """The Explore cell: a slider for N over the heat map, or the N = 4 figure under the chain."""
     explorer(cached).show(interactive)
+
+
+def caption() -> str:
+    """The caption under the N = 4 figure the report shows, read from its tables (a fixed "whether the bluffs
+    spread" said nothing of the figure shown, issue 50 reader)."""
+    from liarlab.papers.p05.worked_example import strategy_caption
+
+    tables = _cached_on_disk(DEFAULT_FACES)
+    return strategy_caption(tables["opening"], tables["calling"], DEFAULT_FACES)

@@ -1,7 +1,5 @@
-"""Notebook 05's coverage ledger: one row per experiment E1..E10 of spec 05 (titles and the spec's sizes from the
-experiment index, :func:`liarlab.study.coverage.indexed`). A row is ``full`` when the run used at least the full
-profile's size of each parameter behind it (:data:`.params.PARAMS`) or the talk's own (the LD-2 games).
-"""
+"""Notebook 05's coverage ledger, E1..E10: a row is ``full`` when the run used at least the full profile's size of
+each parameter behind it (:data:`.params.PARAMS`) or the talk's own (the LD-2 games)."""
 from __future__ import annotations
 
 from liarlab.papers.p05 import printed
@@ -11,14 +9,11 @@ from liarlab.papers.p05.params import PARAMS
 from liarlab.study.coverage import indexed
 
 QUICK = "quick profile"
-
-
 full = PARAMS.size   # full(name): the full profile's size of a parameter (its default profile)
 
 
 def run_sizes(params: dict, results) -> dict:
-    """The keyword arguments of :func:`coverage_rows` for a run: its resolved sizes (``params``) and what
-    ``results`` (:class:`.results.Results`) computed."""
+    """The keyword arguments of :func:`coverage_rows`: the run's sizes (``params``) and what ``results`` computed."""
     one_die, exact = results.one_die, results.bluff2_exact
     return dict(ld_max_faces=params["ld_max_faces"], n_games=params["n_games"],
                 ld_expl_faces=list(results.ld_expl.faces), bluff1_max_faces=params["bluff1_max_faces"],
@@ -36,7 +31,7 @@ def run_sizes(params: dict, results) -> dict:
 def coverage_rows(*, ld_max_faces, n_games, ld_expl_faces, bluff1_max_faces, exact_max_faces, one_die_faces,
                   one_die_exact_faces, bluff2_max_dice, bluff2_exact_cells, bluff2_exact_width, variant_rows,
                   counting_exact_max_total, r2_done, star_faces, kept_cells: dict | None = None) -> list[dict]:
-    """The ledger rows, E1..E10; every size argument is what the notebook actually computed (:func:`run_sizes`)."""
+    """The ledger rows, E1..E10, from what the notebook computed (:func:`run_sizes`)."""
     kept_cells, cells = kept_cells or {}, full("bluff2_max_dice") ** 2   # a whole grid at the full profile's dice
     certified = max(one_die_exact_faces)
     rows = (  # (code, run size, full?, where, why when reduced)

@@ -43,6 +43,6 @@ def gain_text(x: float) -> str:
 
 
 def width_text(x: float) -> str:
-    """A bracket's width in the open-cells table: the study's one rule for small quantities (:func:`sci`, i.e.
-    :func:`liarlab.study.tables.small_text`: "0.14", "0.016", "2.6 × 10⁻¹⁵", "< 10⁻¹⁵", 0 as ``0``)."""
-    return sci(x)
+    """A bracket's width: "< 10⁻¹⁴" for one at round-off size, 0 included (the page wrote "0", "< 10⁻¹⁵" and
+    "10⁻¹⁵" for the same fact, issue 50 reader), else :func:`sci` ("0.14", "0.016", "2.6 × 10⁻¹²")."""
+    return "< 10⁻¹⁴" if math.isfinite(float(x)) and abs(float(x)) < 1e-14 else sci(x)

@@ -1,6 +1,5 @@
-"""Notebook 05's readings (issue 36), declared as data: every open point behind a family that can differ, listed
-from spec 05 §6 and the talk's wording before any verdict was looked at. The families of :mod:`.claims` run them or say why not.
-"""
+"""Notebook 05's readings (issue 36): every open point behind a family that can differ, listed from spec 05 §6 and
+the talk's wording before any verdict was looked at. The families of :mod:`.claims` run them or say why not."""
 from __future__ import annotations
 
 from liarlab.core.readings import Reading
@@ -8,52 +7,47 @@ from liarlab.core.readings import Reading
 STAR = "spec §6.4: on the published board k wild faces rank between 2k − 1 and 2k dice"
 R2_IS = "accepting a bid is worth the next turn's expected payoff given both hands (not one number per bid)"
 R2 = Reading("accept payoff R2", R2_IS, "spec §2.2 and §6.3")
-ONE_DIE_RULES_WHY = ("with one die each the first die lost ends the game, so the penalties and the next round's "
-                     "opener never enter")
-R2_EXACT_WHY = ("R1 and R2 read the per-turn LP's accept payoff; the exact equilibrium of the real game has no "
-                "such payoff to read")
-PLAY_WHY = ("the per-turn LP of the turn after bid t holds both the reply to each bid s and the raise after it, so "
-            "the profile is played in one way only: the reply to s uses the turn solved at t, the raise the turn at s")
-UNIFORM_WHY = ("equal weights for sorted hands are a hypothesis about the talk's per-turn program, not a rule of "
-               "the real game, whose deal is multinomial, so there is no exact game to solve under it")
+ONE_DIE_RULES_WHY = "with one die each the first die lost ends the game: penalties and next opener never enter"
+R2_EXACT_WHY = "R1 and R2 read the per-turn LP's accept payoff; the real game's exact equilibrium has none to read"
+PLAY_WHY = ("the per-turn LP after bid t holds both the reply to each bid s and the raise after it, so the profile is "
+            "played one way only: the reply to s from the turn at t, the raise from the turn at s")
+UNIFORM_WHY = ("equal weights for sorted hands are a hypothesis about the talk's program, not a rule of the real game "
+               "(its deal is multinomial): there is no exact game to solve under it")
 PRIOR_RULES_WHY = ("the talk does not state Lanctot & Long's rules and their game is not available to us; their "
-                   "likeliest difference, the published board's star order, is run as its own reading")
-RULES_ONE_DIE = Reading("penalties and next opener", "the challenger's and bidder's penalties and who opens the "
-                        "next round, as the rule search varies them", "spec §6.5, §6.6")
+                   "likeliest difference, the star order, is run as its own reading")
+RULES_ONE_DIE = Reading("penalties and next opener", "the penalties and the next round's opener, as the rule search "
+                        "varies them", "spec §6.5, §6.6")
 
-GAP = Reading("gap |2p − 1|", "the gap between the win rates is |p − (1 − p)| = |2p − 1|, whoever is ahead, over "
-              "every N computed", "seed: 先手と後手の勝率の差が小さくなる (the two players' win rates' difference)", True)
-GAP_LOWEST = Reading("lowest first-player win %", "the gap is the first player's signed advantage p − (1 − p), so "
-                     "the smallest is at the lowest p", "spec: 'N = 4 gives the smallest first-player advantage'")
-GAP_RANGE = Reading("N = 2..6 only", "the smallest gap is sought over the N of the talk's comparison table",
+GAP = Reading("gap |2p − 1|", "the gap between the win rates is |2p − 1|, whoever is ahead, over every N computed",
+              "seed: 先手と後手の勝率の差が小さくなる (the two players' win rates' difference)", True)
+GAP_LOWEST = Reading("lowest first-player win %", "the gap is the first player's signed advantage 2p − 1",
+                     "spec: 'N = 4 gives the smallest first-player advantage'")
+GAP_RANGE = Reading("N = 2..6 only", "the gap is sought over the talk's comparison table's N",
                     "the talk's Bluff-1 comparison table prints N = 2..6")
 GAP_STAR = Reading("star bid order", "bids ranked as on the published board; solved for N = 2..6", STAR)
 
-ROUNDED = Reading("the table rounds", "the comparison table rounds to 2 decimals (N = 3 prints 56.02 here, 56.01 in "
-                  "the data table)", "spec §3, note under the comparison table", True)
-TRUNCATED = Reading("the table truncates", "the comparison table truncates to 2 decimals, as the data table does",
-                    "spec §6.2")
-CMP_STAR = Reading("star bid order", "bids ranked as on the published board (same ladder with one die each)", STAR)
-GAMBIT_PER_TURN = Reading("Gambit given the per-turn model", "what was entered into Gambit was the talk's per-turn "
-                          "model (accept payoff R1), not the whole round", "spec §6.10: Gambit's input is not stated")
+ROUNDED = Reading("the table rounds", "the comparison table rounds to 2 decimals (N = 3: 56.02 here, 56.01 in the data "
+                  "table)", "spec §3, note under the comparison table", True)
+TRUNCATED = Reading("the table truncates", "the comparison table truncates, as the data table does", "spec §6.2")
+CMP_STAR = Reading("star bid order", "bids ranked as on the published board", STAR)
+GAMBIT_PER_TURN = Reading("Gambit given the per-turn model", "Gambit was given the talk's per-turn model (accept "
+                          "payoff R1), not the whole round", "spec §6.10: Gambit's input is not stated")
 GAMBIT_PER_TURN_R2 = Reading("Gambit given the per-turn model under R2", "Gambit was given the per-turn model "
                              "with accept payoff R2", "spec §6.10 and §6.3")
-GAMBIT_WHOLE = Reading("Gambit given the whole round", "Gambit solved the whole round as an extensive-form game; "
-                       "the table rounds", "spec §3 and §6.10", True)
+GAMBIT_WHOLE = Reading("Gambit given the whole round", "Gambit solved the whole round as an extensive-form game",
+                       "spec §3 and §6.10", True)
 PRIOR_RULES = Reading("the prior work's own rules", "Lanctot & Long's bid order, wild-face counting and terminal "
                       "bid", "spec §6.10")
-PRIOR_DEFAULT = Reading("exact equilibrium, quantity order, rounded", "the talk's values against the exact "
-                        "equilibrium of the real round (face N wild, quantity order), rounded",
-                        "spec §4 and the comparison table", True)
+PRIOR_DEFAULT = Reading("exact equilibrium, quantity order, rounded", "the exact equilibrium of the real round (face N "
+                        "wild, quantity order)", "spec §4 and the comparison table", True)
 
 OPT_R1 = Reading("accept payoff R1, mean gain", "the per-turn LP with accept payoff R1 (one number per bid); "
                  "exploitability the two seats' mean best-response gain", "spec §2.2 (R1 primary) and §4.3", True)
 OPT_R2 = Reading("accept payoff R2", R2_IS + "; mean gain", "spec §2.2 and §6.3")
 OPT_STAR = Reading("star bid order", "the per-turn LP on the published board's bid order; mean gain", STAR)
-OPT_NASHCONV = Reading("NashConv", "exploitability is the sum of the two seats' gains (NashConv), not their mean",
-                       "spec §4.3")
-OPT_SEAT = Reading("the better seat's gain", "the method is optimal if either seat's strategy cannot be exploited: "
-                   "the smaller of the two seats' gains", "spec §4.4: the exploitability of each side's strategy")
+OPT_NASHCONV = Reading("NashConv", "exploitability is the sum of the two seats' gains (NashConv)", "spec §4.3")
+OPT_SEAT = Reading("the better seat's gain", "optimal if either seat's strategy cannot be exploited",
+                   "spec §4.4: the exploitability of each side's strategy")
 OPT_PLAY = Reading("another way to play the per-turn strategies", "the per-turn strategies played otherwise in "
                    "the real round", "spec §4.4")
 
@@ -66,6 +60,5 @@ DEFAULT_RULES = ("default reading (loser opens, quantity order)", "the loser ope
                  "face 2 wild, quantity order", "spec §2.1, §6.5, §6.6 (defaults)")
 
 
-def variant(name: str, what: str) -> Reading:
-    """A reading of the open Bluff rules: the rule-search variant ``name``."""
+def variant(name: str, what: str) -> Reading:   # a rule-search variant as a reading of the open Bluff rules
     return Reading(f"variant {name}", f"the rules of variant {name} ({what})", SEARCH)

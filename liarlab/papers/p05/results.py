@@ -1,5 +1,4 @@
-"""Notebook 05's results: what its claims, summary and ledger read, in one object (fields named after the
-notebook's variables)."""
+"""Notebook 05's results: what its claims, summary and ledger read (fields named after the notebook's variables)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,8 +11,7 @@ __all__ = ["Results"]
 
 @dataclass
 class Results:
-    """What notebook 05 measured. ``counting``: the rule search (per-turn and exact); ``talk``: its row of the talk's
-    game (or the closest variant); ``profiles``: the per-turn profile under R2 and the star order, played."""
+    """``counting``: the rule search; ``talk``: its row of the talk's game (or the closest variant)."""
     ld1: pd.DataFrame
     exact6: Fraction
     ld_expl: pd.DataFrame
@@ -40,18 +38,15 @@ class Results:
     counting_grids: pd.DataFrame | None = None
 
     @property
-    def talk_found(self) -> bool:
-        """Does the talk's game give every printed cell (else the closest variant stands in)?"""
+    def talk_found(self) -> bool:   # does the talk's game give every printed cell (else the closest stands in)?
         return bool(self.talk.truncated_matches == self.talk.cells)
 
     @property
-    def talk_race(self) -> bool:
-        """Face 2 wild with the quantity order makes a race (every bid on face 1 is true)."""
+    def talk_race(self) -> bool:   # face 2 wild with the quantity order: every bid on face 1 is true
         return bool(self.talk.wild == "top" and self.talk.bid_order == "quantity")
 
     @property
-    def bluff2_variants(self) -> pd.DataFrame:
-        """The per-turn variants under the talk's counting (face 2 wild, quantity order)."""
+    def bluff2_variants(self) -> pd.DataFrame:   # the per-turn variants under the talk's counting
         c = self.counting
         return c[(c.wild == "top") & (c.bid_order == "quantity") & (c.method == "per-turn")]
 

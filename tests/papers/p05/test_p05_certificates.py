@@ -127,3 +127,13 @@ def test_the_command_line_says_a_failed_certificate_in_one_line(tmp_path, monkey
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and err.startswith("liarlab: certificate check failed: ")
     assert "1v1_N8.npz" in err and "truncated" in err
+
+
+def test_the_rerun_line_says_the_run_verifies_the_store_and_what_a_resolve_run_repeats():
+    from liarlab.papers.p05 import experiments
+
+    closed = [p for p in C.CERTIFICATES_DIR.rglob("*.npz") if "end_game_open" not in p.parts]
+    note = experiments.certificates_note()
+    assert f"verifies the {len(closed)} exact results" in note and "data/05_certificates" in note
+    assert "--resolve" in note and " hours " in note
+    assert "solved" in experiments.certificates_note(resolve=True)

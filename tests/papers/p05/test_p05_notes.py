@@ -67,9 +67,9 @@ def test_smallest_gap_note_names_each_argmin():
     gaps = pd.DataFrame({"faces": [2, 3, 4], "per_turn_gap_pct": [50.0, 12.0, 7.7], "exact_gap_pct": [50.0, 11.1,
                                                                                                     np.nan]})
     assert claims05.smallest_gap_note(gaps).splitlines() == [
-        "per-turn method: smallest gap at N = 4 (7.700 points) over N = 2..4; the smallest gap is at the largest N "
+        "per-turn method: smallest gap at N = 4 (7.70 points) over N = 2..4; the smallest gap is at the largest N "
         "searched, so a larger N could have a smaller one",
-        "exact equilibrium: smallest gap at N = 3 (11.100 points) over N = 2..3; the smallest gap is at the largest N "
+        "exact equilibrium: smallest gap at N = 3 (11.10 points) over N = 2..3; the smallest gap is at the largest N "
         "searched, so a larger N could have a smaller one"]
     # issue 50 reader: an argmin inside the range searched carries no caveat
     assert claims05.edge_words(4, [2, 3, 4, 5]) == "" and claims05.edge_words(5, [2, 3, 4, 5]).startswith("; the")
@@ -201,14 +201,14 @@ def test_the_first_screen_counts_the_findings_that_agree_by_selection():
     claims = pd.DataFrame({"kind": ["finding"] * 3 + ["check"], "verdict": ["reproduced", "reproduced", "differs",
                                                                            "reproduced"],
                            "flags": ["agrees by selection", "", "agrees by selection", "agrees by selection"]})
-    assert "Of the 2 reproduced findings, 1 agree by selection" in figures05.selection_words(claims)
+    assert "Of the 2 reproduced findings, 1 agree by selection (1 do not)" in figures05.selection_words(claims)
     assert figures05.selection_words(claims.assign(flags="")) == ""
 
 
 def test_the_real_game_table_says_its_headline_mean():
-    cmp = pd.DataFrame({"faces": [2, 3, 4], "per_turn_mean_gain": [0.0, 0.2222, 0.3]})
+    cmp = pd.DataFrame({"faces": [2, 3, 4], "per_turn_mean_gain": [0.0, 0.2222, 0.3], "exact_mean_gain": 0.0})
     note = figures05.exact_vs_note(cmp)
-    assert "smallest at N = 3: 0.2222" in note and "N = 2 is left out" in note
+    assert "smallest at N = 3: 0.2222" in note and "N = 2 is left out" in note and "gains at most 0 at any N" in note
 
 
 def test_the_k_and_t_star_tables_name_the_cells_where_they_differ():

@@ -46,9 +46,9 @@ def test_roundoff_is_written_as_zero_and_zero_never_in_e_notation():
     assert numbers05.zero_below(2.1e-17) == 0.0 and numbers05.zero_below(1.4e-17) == 0.0
     assert numbers05.zero_below(3e-9) == 3e-9
     assert numbers05.sci(0.0) == "0" and numbers05.sci(2.5e-10) == "2.5 × 10⁻¹⁰" and numbers05.sci(2.2e-16) == "< 10⁻¹⁵"
-    # an open cell's width is a plain decimal (issue 50), a certified one stays as sci writes it
-    assert [numbers05.width_text(w) for w in (0.1402, 0.0159, 0.2927, 0.010019, 2.6e-15, 2.2e-16, 0.0)] == [
-        "0.14", "0.016", "0.29", "0.01", "2.6 × 10⁻¹⁵", "< 10⁻¹⁵", "0"]
+    # an open cell's width is a plain decimal (issue 50), a round-off one (0 included) one text, not three
+    assert [numbers05.width_text(w) for w in (0.1402, 0.0159, 0.2927, 0.010019, 2.6e-12, 2.6e-15, 2.2e-16, 0.0)] == [
+        "0.14", "0.016", "0.29", "0.01", "2.6 × 10⁻¹²", "< 10⁻¹⁴", "< 10⁻¹⁴", "< 10⁻¹⁴"]
     assert numbers05.sci(0.14) == "0.14"   # a width that fits as a plain decimal is one (issue 50)
     assert numbers05.gain_text(1.4e-17) == numbers05.gain_text(2.1e-17) == "0 (below 10⁻¹², round-off)"
     # two runs that differ only by round-off give the same table (byte-identical reruns)
@@ -85,8 +85,8 @@ def test_comparison_and_headline_rows_carry_readings_and_derived_causes():
     assert prior["verdict"] == "differs" and prior["cause"] == "genuine"
     # readers: "max |exact - prior| = 0.0050 pp" read as a formula; N=4's 53.125 against the printed 53.13
     assert prior["reproduced_value"] == "largest gap 0.005 points"
-    # "±1", not "+-1", in the headline's claim and note (issue 50 readers)
-    assert "+-1" not in headline["claim"] and "±1 units" in headline["note"]
+    # the scale in words, not "+-1" or "±1 units", in the headline's claim and note (issue 50 readers)
+    assert "+-1" not in headline["claim"] and "a win counts +1, a loss −1" in headline["note"]
     assert not any("+-1" in str(r.get(k)) for r in rows for k in ("claim", "note"))
     rr = study_families.readings_rows(rows)
     study_readings.check(pd.DataFrame(rows), rr)   # every differing row's cause is the one its readings give
