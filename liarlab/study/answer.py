@@ -869,18 +869,18 @@ def readings_in_brief(text: str) -> str:
     quoted = and_list([_reading_name(a) for a in shown])
     among = f", among them {quoted}" if len(agreeing) > len(shown) else f": {quoted}"
     if not agreeing:
-        out = ("We ran the one reading of the paper we built, and it does not reproduce the print" if n_run == 1
-               else "Neither of the two readings of the paper we ran reproduces the print" if n_run == 2
-               else f"None of the {number(n_run)} readings of the paper we ran reproduces the print")
+        out = ("We ran the one reading of the paper we built, and it does not agree with the paper" if n_run == 1
+               else "Neither of the two readings of the paper we ran agrees with the paper" if n_run == 2
+               else f"None of the {number(n_run)} readings of the paper we ran agrees with the paper")
     elif n_run == 1:
-        out = f"The one reading of the paper we ran, {quoted}, reproduces the print"
+        out = f"The one reading of the paper we ran, {quoted}, agrees with the paper"
     elif len(agreeing) == n_run:
-        out = (f"Both readings of the paper we ran reproduce the print{among}" if n_run == 2
-               else f"All {number(n_run)} readings of the paper we ran reproduce the print{among}")
+        out = (f"Both readings of the paper we ran agree with the paper{among}" if n_run == 2
+               else f"All {number(n_run)} readings of the paper we ran agree with the paper{among}")
     elif len(agreeing) == 1:
-        out = f"Of the {number(n_run)} readings of the paper we ran, only {quoted} reproduces the print"
+        out = f"Of the {number(n_run)} readings of the paper we ran, only {quoted} agrees with the paper"
     else:
-        out = f"Of the {number(n_run)} readings of the paper we ran, {number(len(agreeing))} reproduce the print{among}"
+        out = f"Of the {number(n_run)} readings of the paper we ran, {number(len(agreeing))} agree with the paper{among}"
     rest = []   # (count, what is said of them): the first one names the noun, the others lean on it
     if skipped:
         rest.append((len(_top_level_items(skipped)), "more", "cannot be run"))

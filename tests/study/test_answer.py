@@ -157,19 +157,19 @@ def test_readings_in_brief_counts_what_was_run_and_what_reproduces():
             "inconclusive); cannot be run: another count (one printed column); not built: the thesis's cap (no such "
             "variant; it would need a new run)")
     said = readings_in_brief(text)
-    assert said.startswith("Of the 3 readings of the paper we ran, only “who opens (E12; both seats)” reproduces "
-                           "the print.")
+    assert said.startswith("Of the 3 readings of the paper we ran, only “who opens (E12; both seats)” agrees with "
+                           "the paper.")
     assert "One more reading cannot be run and one is not built yet." in said
     assert "None of the 3 readings" in readings_in_brief("3 readings run (a (default): differs; b: differs; c: "
                                                          "differs)")
     one = readings_in_brief("1 reading run (as worded (default): differs); cannot be run: x (y)")
-    assert "it does not reproduce the print" in one and "One more reading cannot be run" in one
+    assert "it does not agree with the paper" in one and "One more reading cannot be run" in one
     bounded = readings_in_brief("2 readings run (a (default): differs; b: differs); not built, bounded: c (moot; no "
                                 "tie); not built: d (a budget)")
     assert bounded.startswith("Neither of the two readings")
     assert "One unbuilt reading could not reproduce it even if built and one is not built yet." in bounded
     two = readings_in_brief("4 readings run (a: reproduced; b: differs; c: reproduced; d: reproduced)")
-    assert "3 reproduce the print: “a”, “c” and “d”." in two
+    assert "3 agree with the paper: “a”, “c” and “d”." in two
 
 
 def test_a_notebook_of_extensions_says_no_paper_makes_its_claims():
