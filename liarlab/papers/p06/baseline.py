@@ -42,7 +42,7 @@ from liarlab.study.coverage import experiment
 from liarlab.study.outputs import claim
 
 __all__ = ["SKIPPED", "OPPONENTS", "available", "best_q_learner", "wrapper_params", "ismcts_match", "matches",
-           "budget_curve", "claims_rows", "coverage_row", "shown", "caption"]
+           "budget_curve", "claims_rows", "coverage_row", "caption"]
 
 #: the bot's opponents: paper 01's random guess and network player, paper 02's EXP1 (the strongest Q-learner of the
 #: league is added by :func:`matches`)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pandas as pd
 
-from liarlab.papers.p06 import baseline
 from liarlab.papers.p06 import figures as F
 from liarlab.papers.p06 import tables as T
 from liarlab.study.tables import frame_text
