@@ -15,8 +15,8 @@ from liarlab.study import scorecard as sc
 from liarlab.study.answer import claim_words, number, plural, verdict_word
 
 # A family's likeliest cause as a phrase that reads after a count ("6 differ genuinely").
-CAUSE_PHRASES = {"misprint": "from a misprint in the paper", "reading": "under a reading of the paper we cannot pin "
-                 "down", "power": "for lack of power", "genuine": "genuinely",
+CAUSE_PHRASES = {"misprint": "from a misprint in the paper", "reading": "under a reading of the paper other than "
+                 "ours", "power": "for lack of power", "genuine": "genuinely",
                  "untested": "with a reading the paper allows not yet run", sc.NO_CAUSE: "with no cause given"}
 CAUSE_HEADINGS = {"genuine": "A genuine difference", "reading": "A reading of the paper other than ours",
                   "untested": "A reading of the paper not yet run", "power": "Too little power",
