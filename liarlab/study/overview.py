@@ -15,8 +15,8 @@ from liarlab.study import scorecard as sc
 from liarlab.study.answer import claim_words, number, plural, verdict_word
 
 # A family's likeliest cause as a phrase that reads after a count ("6 differ genuinely").
-CAUSE_PHRASES = {"misprint": "from a misprint in the paper", "reading": "under a reading of the paper we cannot pin "
-                 "down", "power": "for lack of power", "genuine": "genuinely",
+CAUSE_PHRASES = {"misprint": "from a misprint in the paper", "reading": "under a reading of the paper other than "
+                 "ours", "power": "for lack of power", "genuine": "genuinely",
                  "untested": "with a reading the paper allows not yet run", sc.NO_CAUSE: "with no cause given"}
 CAUSE_HEADINGS = {"genuine": "A genuine difference", "reading": "A reading of the paper other than ours",
                   "untested": "A reading of the paper not yet run", "power": "Too little power",
@@ -81,6 +81,9 @@ def answer_markdown(claims: pd.DataFrame) -> str:
     # labelled as every notebook's first screen labels its answer (a fresh reader looked for "Our answer.")
     head = (f"**Our answer. Of the {number(t['families'])} finding families of the {len(papers)} papers' experiments, we "
             f"reproduce {number(t['reproduced'])}"
+            # a fresh reader: families that agree only under a reading chosen for agreeing were not said in the answer
+            + (f" ({number(sel)} only under a reading chosen because it agrees)" if (sel := int(
+                ((fams["status"].astype(str) == sc.REPRODUCED) & (fams["selected_rows"] > 0)).sum())) else "")
             + (f" (and {number(t['weak'])} more only within a weak band)" if t["weak"] else "")
             + f"; {number(t['differs'])} differ ({_causes_text(t['causes'])}); {undecided_text(t)}"
             + f", and {number(t['not-reproducible'])} cannot be reproduced here.**")

@@ -37,12 +37,12 @@ from liarlab.interop import openspiel_available as available
 from liarlab.papers.p06 import league
 from liarlab.papers.p06.policies import player_label
 from liarlab.papers.p06.printed import ISMCTS_SOURCE as SOURCE
-from liarlab.study.answer import plural
+from liarlab.study.answer import and_list, plural
 from liarlab.study.coverage import experiment
 from liarlab.study.outputs import claim
 
 __all__ = ["SKIPPED", "OPPONENTS", "available", "best_q_learner", "wrapper_params", "ismcts_match", "matches",
-           "budget_curve", "claims_rows", "coverage_row", "shown", "caption"]
+           "budget_curve", "claims_rows", "coverage_row", "caption"]
 
 #: the bot's opponents: paper 01's random guess and network player, paper 02's EXP1 (the strongest Q-learner of the
 #: league is added by :func:`matches`)
@@ -162,43 +162,28 @@ def claims_rows(table: pd.DataFrame, curve: pd.DataFrame | None = None) -> list[
     return rows
 
 
-def shown(table: pd.DataFrame) -> pd.DataFrame:
-    """The matches and the budget curve (``table``: both, stacked) as the page shows them: the win rate and its
-    95% interval as percentages to one decimal, so a column holds one precision (issue 50: "0.04" beside "0.136",
-    a rounded 0.040 losing its zero), the interval in one cell."""
-    def pct(x) -> str:
-        return f"{100 * float(x):.1f}%"
-
-    return pd.DataFrame({
-        "opponent": table.opponent.map(player_label), "dice each": table.dice, "simulations a move": table.simulations,
-        "games": table.games, "bot's wins": table.bot_wins, "bot's win rate": table.bot_win_rate.map(pct),
-        "95% interval": [f"{100 * float(lo):.1f}% to {pct(hi)}" for lo, hi in zip(table.ci_low, table.ci_high)],
-        "bot's wins as first mover": table.bot_first_wins,
-        "CPU time a move": table.seconds_per_move.map(lambda x: f"{float(x):.2f} s"),
-    }).reset_index(drop=True)
-
-
-def caption(table: pd.DataFrame, curve: pd.DataFrame | None = None) -> str:
-    """The sentence under the table (or :data:`SKIPPED`)."""
+def caption(table: pd.DataFrame, curve: pd.DataFrame | None = None, params: dict | None = None) -> str:
+    """The section's one sentence (or :data:`SKIPPED`): a smoke test at this budget (readers: the bot loses to
+    every player, so a table of it spent a screen on little), its win rates by opponent and budget; with ``params``,
+    its sizes as this run's with the full profile's beside them (:func:`liarlab.papers.p06.prose.sized`)."""
     if table is None or table.empty:
         return SKIPPED
+    from liarlab.papers.p06.prose import sized
+
     r = table.iloc[0]
-    cpu = float(table.cpu_seconds.sum()) + (0.0 if curve is None else float(curve.cpu_seconds.sum()))
-    text = (f"OpenSpiel's IS-MCTS bot, {int(r.simulations)} simulations a move (one random rollout a leaf, UCT "
-            f"constant 2), through liarlab's wrapper, against each player in {plural(int(r.games), 'game')}, first "
-            f"mover alternating; 95% Wilson intervals; CPU time {cpu:.0f} s in all, Q-learner's training included "
-            f"({table.seconds_per_move.mean():.2f} s a move in the five-dice game).")
+    games, sims = ((sized(params, "ismcts_games", "{} games"), sized(params, "ismcts_simulations", "{} simulations a move"))
+                   if params else (plural(int(r.games), "game"), f"{int(r.simulations)} simulations a move"))
+    low, high = _pct(table.bot_win_rate.min()), _pct(table.bot_win_rate.max())
+    text = (f"A smoke test at this budget, not a strong baseline: OpenSpiel's IS-MCTS bot (one random rollout a leaf, "
+            f"through our wrapper, docs/OPENSPIEL.md), at {sims}, wins {low if low == high else f'{low} to {high}'} "
+            f"of {games} against each of {and_list(player_label(o) for o in table.opponent)}, five dice each")
     if curve is not None and not curve.empty:
         c = curve.sort_values("simulations")
-        text += (f" Against random guess with {int(c.dice.iloc[0])} dice each its win rate goes "
+        text += (f", and against random guess with {int(c.dice.iloc[0])} dice each "
                  + ", ".join(f"{_pct(x.bot_win_rate)} at {int(x.simulations)}" for x in c.itertuples())
-                 + f" simulations a move ({plural(int(c.games.iloc[0]), 'game')} at each budget"
-                 + ("; the intervals overlap, so no effect of the budget can be read here)"
-                    if float(c.ci_low.max()) <= float(c.ci_high.min()) else ")")
-                 + ". A random rollout seldom calls and climbs the bid ladder until a high bid is called, so its "
-                 "result says more about who bid last than about the dice: the bot's values hardly tell a plausible "
-                 "bid from a wild one.")
-    return text
+                 + " simulations a move")
+    return (text + "; a random rollout seldom calls, so the result says more about who bid last than about the "
+            "dice (every match: data/06_ismcts.csv).")
 
 
 def coverage_row(params: dict, table: pd.DataFrame | None, curve: pd.DataFrame | None = None) -> dict:

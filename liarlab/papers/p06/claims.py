@@ -142,7 +142,9 @@ def edge_quantity(table: pd.DataFrame) -> str:
     return (f"the seats (each player in each of its two seats, over the {table['game'].nunique()} end games) in which "
             f"the certified equilibrium wins more than the game's value against the player, counted exactly (no "
             f"sampling; where it wins more, its edge is {100 * share.min():.0f} % to {100 * share.max():.0f} % of what "
-            f"a best responder takes, {100 * share.mean():.0f} % on average)")
+            f"a best responder takes, {100 * share.mean():.0f} % on average)" + "".join(
+                f"; it does not against {', '.join(f'{L(r.agent)} ({r.seat} seat, {r.game})' for r in none.itertuples())}"
+                for none in [table[table.equilibrium_edge <= 1e-12]] if len(none)))
 
 def equilibrium_check_rows(checks: pd.DataFrame) -> list[dict]:
     """Checks of our code: each game's equilibrium plans have exploitability exactly 0 in both seats."""

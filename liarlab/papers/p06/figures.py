@@ -7,7 +7,7 @@ import pandas as pd
 
 from liarlab.papers.p06.experiments import close_rival, tied
 from liarlab.papers.p06.policies import player_label
-from liarlab.study.answer import and_list
+from liarlab.study.answer import and_list, number
 
 __all__ = ["first_screen", "in_short", "caveat", "how_far", "exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
            "league_figure", "league_caption"]
@@ -17,6 +17,11 @@ SEAT_COLOURS = {"first": "#0072B2", "second": "#E69F00"}
 
 def _game_list(games: list[str]) -> str:
     return games[0] if len(games) == 1 else ", ".join(games[:-1]) + " and " + games[-1]
+
+
+def _two(x) -> str:
+    """A value in prose: two decimals, or two significant digits below 0.1 (readers: four read as false precision)."""
+    return number(float(x), digits=2, decimals=2)
 
 
 def _span(values) -> str:
@@ -44,8 +49,7 @@ def first_screen(families: pd.DataFrame, spread: pd.DataFrame | None = None) -> 
     if not others:
         return ""
     ends = {g: (families[families.game == g].iloc[0], families[families.game == g].iloc[-1]) for g in others}
-    head = (f"**The other end game{'s' if len(others) > 1 else ''}** ({_game_list(others)}; exact, the same scale: each family's mean over its "
-            "players and their two seats): ")
+    head = f"**The other end game{'s' if len(others) > 1 else ''}** ({_game_list(others)}; exact, the same scale): "
     least = {lo.family for lo, _ in ends.values()}
     most = {hi.family for _, hi in ends.values()}
     if len(least) == 1 and len(most) == 1:
@@ -62,7 +66,8 @@ def first_screen(families: pd.DataFrame, spread: pd.DataFrame | None = None) -> 
             g: r for g in others if (r := close_rival(families[families.game == g], spread, end))}
         if rivals:
             text += (f" Which family is the {end} exploitable is not decided in {_game_list(list(rivals))}: "
-                     + "; ".join(f"{families[families.game == g].iloc[at].family} against {r}" for g, r in rivals.items())
+                     + "; ".join(dict.fromkeys(f"{families[families.game == g].iloc[at].family} against {r}"
+                                               for g, r in rivals.items()))
                      + ", a gap within one Q-learner's seed-to-seed spread.")
     # a game where some of the first game's families do not play names those (fewer words than the ones that do)
     first = list(families[families.game == games[0]].family)
@@ -191,7 +196,7 @@ def _behaviour_panel(ax, behaviour: pd.DataFrame, agent: str, game: str) -> None
 #: one colour per family (Okabe-Ito), the equilibrium in black
 FAMILY_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442"]
 #: the same family has the same colour in every figure of notebook 06 (keyword of its label -> colour)
-FAMILY_KEYS = (("random guess", "#D55E00"), ("random-guess", "#D55E00"), ("test program", "#56B4E9"),
+FAMILY_KEYS = (("random guess", "#D55E00"), ("random-guess", "#D55E00"), ("test program", "#8E6BBF"),
                ("bayes", "#CC79A7"), ("Q-learner", "#0072B2"), ("RAND", "#999999"), ("random player", "#999999"),
                ("EXP", "#009E73"), ("rule player", "#009E73"))
 TICK_PT = 9.5   # the smallest text of notebook 06's figures: digits 9.6 px tall at 100 dpi (issue 50)
@@ -380,9 +385,9 @@ def _close_call(g: pd.DataFrame, spread: pd.DataFrame, end: str) -> str:
     learners = spread[spread.game == a.game]
     width = float((learners.exploitability_max - learners.exploitability_min).max())
     gap = abs(float(a.exploitability_mean) - float(b.exploitability_mean))
-    return (f"one Q-learner's {int(learners.seeds.max())} training seeds differ by up to {width:.4f}, more than the gap "
-            f"of {gap:.4f} in {a.game} between the {end} exploitable family and the next, {b.family} "
-            f"({b.exploitability_mean:.4f}): which of the two is the {end} exploitable is not decided by this run")
+    return (f"one Q-learner's {int(learners.seeds.max())} training seeds differ by up to {_two(width)}, more than the gap "
+            f"of {_two(gap)} in {a.game} between the {end} exploitable family and the next, {b.family} "
+            f"({_two(b.exploitability_mean)}): which of the two is the {end} exploitable is not decided by this run")
 
 
 def in_short(families: pd.DataFrame) -> str:
@@ -390,10 +395,10 @@ def in_short(families: pd.DataFrame) -> str:
     family, each with its players and the scale. ``families``: :func:`liarlab.papers.p06.experiments.family_table`."""
     g = families[families.game == families.game.iloc[0]]
     lo, hi = g.iloc[0], g.iloc[-1]
-    return (f"In {lo.game} no family is near exact play: a best responder wins {lo.exploitability_mean:.4f} beyond the "
+    return (f"In {lo.game} no family is near exact play: a best responder wins {_two(lo.exploitability_mean)} beyond the "
             f"game's value against the least exploitable, {lo.family}, {_players(lo.players)}, and "
-            f"{hi.exploitability_mean:.4f} against the most exploitable, {hi.family}, {_players(hi.players)}, in "
-            "±1 units a game (0 is exact play, 1 a player beaten in every game; exact, no sampling).")
+            f"{_two(hi.exploitability_mean)} against the most exploitable, {hi.family}, {_players(hi.players)} "
+            "(exact, no sampling).")
 
 
 def _players(n) -> str:
@@ -403,15 +408,18 @@ def _players(n) -> str:
 def caveat(families: pd.DataFrame, spread: pd.DataFrame) -> str:
     """The answer's one caveat (issue 50): the ends of each game's ranking that the Q-learners' training seeds leave
     undecided (:func:`_close_call`), the first in full, the others by their two values; "" if none."""
-    text = ""
+    first, same = "", {}
     for game in dict.fromkeys(families.game):
         rows = families[families.game == game]
         for end in ("least", "most"):
             if (clause := _close_call(rows, spread, end)):
                 a, b = (rows.iloc[0], rows.iloc[1]) if end == "least" else (rows.iloc[-1], rows.iloc[-2])
-                text += (f" In {game} the same holds for the {end} exploitable two ({a.exploitability_mean:.4f} "
-                         f"against {b.exploitability_mean:.4f}).") if text else clause[0].upper() + clause[1:] + "."
-    return text
+                if first:  # the others in one sentence an end, by their two values
+                    same.setdefault(end, []).append((game, f"{_two(a.exploitability_mean)} against {_two(b.exploitability_mean)}"))
+                else:
+                    first = clause[0].upper() + clause[1:] + "."
+    return first + "".join(f" In {_game_list([g for g, _ in pairs])} the same holds for the {end} exploitable two "
+                           f"({'; '.join(v for _, v in pairs)})." for end, pairs in same.items())
 
 
 def how_far(families: pd.DataFrame, summary: pd.DataFrame) -> str:

@@ -78,22 +78,6 @@ def league_details() -> str:
         "figures select. A table plays with ties going to the last action, as paper 02's greedy choice.")
 
 
-def ismcts_words(params: dict) -> str:
-    """The IS-MCTS baseline's introduction (this run's games, simulations and budgets)."""
-    return (
-        "A player a reader knows: OpenSpiel's information-set Monte Carlo tree search (IS-MCTS, its `ISMCTSBot`: "
-        "UCT constant 2, one random rollout a leaf, the most visited move), playing the league's game through our "
-        "OpenSpiel wrapper (docs/OPENSPIEL.md) against paper 01's random-guess and network players, paper 02's EXP1 "
-        "and the league's strongest Q-learner: " + sized(params, "ismcts_games", "{} games each")
-        + ", the first mover alternating, " + sized(params, "ismcts_simulations", "{} simulations a move")
-        + ", each from a deal drawn among the wrapped game's seeded deals that agree with what the bot has seen. "
-        "Random rollouts make it weak in this game, so its win rate against random guess is also measured in a "
-        "smaller game of " + sized(params, "ismcts_budget_dice", "{} dice each") + ", at "
-        + sized(params, "ismcts_budgets", "{} simulations a move") + ", "
-        + sized(params, "ismcts_budget_games", "{} games at each budget") + ". Without the optional extra `openspiel` the "
-        "section says so and is skipped.")
-
-
 def games_words(params: dict) -> str:
     """Which end games this run plays and which of the declared ones it leaves out (issue 50: the page described
     2v2 results the run never computed)."""

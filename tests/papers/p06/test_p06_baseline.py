@@ -43,7 +43,9 @@ def test_one_extension_row_per_opponent_and_one_for_the_budget_curve():
     assert rows[1]["ci_low"] == 0.0 and 0 < rows[1]["ci_high"] < 0.35       # Wilson: 0 of 10 is not [0, 0]
     assert "300 simulations" in rows[2]["claim"] and rows[2]["reproduced_value"] == 0.6
     assert "10: 40%, 300: 60%" in rows[2]["note"]
-    assert "40% at 10, 60% at 300" in baseline.caption(table, curve)
+    text = baseline.caption(table, curve, PARAMS.sizes("quick"))
+    assert "40% at 10, 60% at 300" in text and text.startswith("A smoke test at this budget")
+    assert "0% to 30% of 6 games in this run (120 in the full profile) against each of" in text
 
 
 def test_without_openspiel_the_section_says_it_was_skipped():

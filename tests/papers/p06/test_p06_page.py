@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pandas as pd
 
-from liarlab.papers.p06 import baseline
 from liarlab.papers.p06 import figures as F
 from liarlab.papers.p06 import tables as T
 from liarlab.study.tables import frame_text
@@ -52,17 +51,6 @@ def test_the_equilibrium_checks_show_one_value_with_its_fraction_where_it_is_sho
     assert view["exploitability, first seat"].iloc[2] == "0.3333 (1/3)"
 
 
-def test_the_ismcts_table_writes_rates_and_intervals_at_one_precision():
-    table = pd.DataFrame(dict(opponent=["random-guess", "EXP1"], dice=[5, 2], simulations=[100, 10], games=[120, 60],
-                              bot_wins=[9, 30], bot_win_rate=[0.075, 0.5], ci_low=[0.04, 0.37], ci_high=[0.136, 0.63],
-                              bot_first_wins=[6, 15], seconds_per_move=[0.09, 0.1]))
-    view = frame_text(baseline.shown(table))
-    assert list(view["bot's win rate"]) == ["7.5%", "50.0%"]
-    assert list(view["95% interval"]) == ["4.0% to 13.6%", "37.0% to 63.0%"]
-    assert list(view["CPU time a move"]) == ["0.09 s", "0.10 s"]
-    assert view.opponent.iloc[0] == "random guess"
-
-
 def test_one_other_game_is_named_once():
     fam = _families([("1v1", RG, 1, 0.30), ("1v1", EXP, 4, 0.96), ("2v1", RG, 1, 0.35), ("2v1", EXP, 4, 0.94)])
     text = F.first_screen(fam)
@@ -92,11 +80,11 @@ def test_the_short_answer_says_when_the_learners_seeds_leave_the_ranking_undecid
     spread = pd.DataFrame(dict(game=["1v1", "1v1"], learner=["RL0", "RL1"], seeds=[2, 2], exploitability_mean=[0.9, 1],
                                exploitability_min=[0.9, 0.97], exploitability_max=[0.9, 1.0]))
     text = F.in_short(fam)
-    assert f"0.3000 beyond the game's value against the least exploitable, {RG}, one player," in text
-    assert f"0.9620 against the most exploitable, {EXP}, a mean of 4 players in both seats," in text
+    assert f"0.30 beyond the game's value against the least exploitable, {RG}, one player," in text
+    assert f"0.96 against the most exploitable, {EXP}, a mean of 4 players in both seats (exact" in text
     caveat = F.caveat(fam, spread)
-    assert "differ by up to 0.0300, more than the gap of 0.0070" in caveat and "is not decided" in caveat
-    assert f"in 1v1 between the most exploitable family and the next, {RL} (0.9550)" in caveat
+    assert "differ by up to 0.03, more than the gap of 0.007" in caveat and "is not decided" in caveat
+    assert f"in 1v1 between the most exploitable family and the next, {RL} (0.95)" in caveat
     narrow = spread.assign(exploitability_min=spread.exploitability_max)
     assert F.caveat(fam, narrow) == ""
 

@@ -14,10 +14,9 @@ def test_a_size_is_the_runs_own_with_the_full_profiles_beside_it():
 
 def test_the_sections_never_state_a_size_the_run_did_not_use():
     quick = PARAMS.sizes("quick")
-    text = prose.league_words(quick) + prose.ismcts_words(quick) + prose.learner_words(quick)
+    text = prose.league_words(quick) + prose.learner_words(quick)
     assert "Every pair plays 40 games in this run (200 in the full profile)" in text
-    assert "6 games each in this run (120 in the full profile)" in text
-    assert "200 games" not in text and "120 games" not in text
+    assert "200 games" not in text
 
 
 def test_the_games_left_out_are_named():
