@@ -513,16 +513,13 @@ def _line_cause(line) -> str:
                     + [f"{cause_words(c)} in {n}" for n, c in rest])
 
 
-_ALLOWED = re.compile(r"allowed \[(-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\]")
-
-
 def paper_said(r) -> str:
     """The paper's value as printed, with the range its rule allows where our interval excludes the printed value
     yet the row does not differ: "5.6 (allowed 5.23 to 5.97)" beside "5.46 [5.38, 5.55]: reproduced" read as a
     contradiction (a fresh reader of 03), since the rule widens a printed value by its own sampling error. The
     range is given to one decimal more than the print."""
     printed = tables.printed_text(r.get("paper_value"))
-    match = _ALLOWED.search("" if tables.is_missing(r.get("rule")) else str(r.get("rule")))
+    match = tables.ALLOWED_RANGE.match("" if tables.is_missing(r.get("rule")) else str(r.get("rule")))
     lo, hi = r.get("ci_low"), r.get("ci_high")
     if match is None or str(r.get("verdict")) == "differs" or tables.is_missing(lo) or tables.is_missing(hi):
         return printed
@@ -530,7 +527,7 @@ def paper_said(r) -> str:
         value = float(str(r.get("paper_value")).replace(",", ""))
     except ValueError:
         return printed
-    low, high = (float(x) for x in match.groups())
+    low, high = float(match["low"]), float(match["high"])
     if float(lo) <= value <= float(hi) or low == high:
         return printed
     digits = len(printed.partition(".")[2]) + 1
@@ -740,7 +737,7 @@ def fill_answer(claims, question: str, *, quantity: str | None = None, second: s
 
 
 def show_claims(frame, readings=None) -> None:
-    """Show the claims as a reader takes them in: the protocol paragraph (:func:`protocol_text`), the claims
+    """Show the claims as a reader takes them in: the protocol line (:func:`protocol_line`), the claims
     summary (:func:`claims_summary`, at most 15 lines) and the full claims table folded (an HTML ``<details>``
     section, closed until opened), linked to ``data/NN_claims.csv``; with ``readings``, the readings table folded
     too (:func:`show_readings`)."""

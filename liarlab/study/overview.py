@@ -10,7 +10,7 @@ import re
 
 import pandas as pd
 
-from liarlab.study import answer
+from liarlab.study import answer, tables
 from liarlab.study import scorecard as sc
 from liarlab.study.answer import claim_words, number, plural, verdict_word
 
@@ -292,10 +292,6 @@ def differing_by_cause_markdown(claims: pd.DataFrame) -> str:
     return "\n".join(lines).rstrip()
 
 
-# A rule whose allowed range is printed in it ("word 'almost all' (share): allowed [0.9, 1]; reproduced if the ...")
-_ALLOWED = re.compile(r"^(?P<reading>.*?): allowed \[(?P<low>[-+0-9.eE]+), (?P<high>[-+0-9.eE]+)\]")
-
-
 def _recomputed_verdict(low: float, high: float, lo: float, hi: float) -> str:
     """The protocol's interval rule, computed here: inside the allowed range reproduces, outside it differs."""
     if low <= lo and hi <= high:
@@ -314,7 +310,7 @@ def worked_example_row(claims: pd.DataFrame):
                   & claims["verdict"].isin(["differs", "reproduced"])]
     picked = []
     for i, r in rows.iterrows():
-        match = _ALLOWED.match(str(r.get("rule") or ""))
+        match = tables.ALLOWED_RANGE.match(str(r.get("rule") or ""))
         if match is None or sc.blank(r.get("ci_low")) or sc.blank(r.get("ci_high")) or sc.blank(r.get("n")):
             continue
         try:
@@ -333,12 +329,11 @@ def worked_example_markdown(claims: pd.DataFrame) -> str:
     the print, the allowed range the protocol reads it as, our measurement, the interval rule applied (recomputed
     here), the likeliest cause from its readings, and its family's verdict, which is what this page counts."""
     from liarlab.core.verdicts import CAUSES
-    from liarlab.study import tables
 
     r = worked_example_row(claims)
     if r is None:
         return ""
-    match = _ALLOWED.match(str(r["rule"]))
+    match = tables.ALLOWED_RANGE.match(str(r["rule"]))
     low, high, lo, hi = (float(x) for x in (match["low"], match["high"], r["ci_low"], r["ci_high"]))
     verdict = _recomputed_verdict(low, high, lo, hi)
     # the rule's own reading in words: "word 'almost all' (share)" -> "the word “almost all”, said of a share"

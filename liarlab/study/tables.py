@@ -35,6 +35,10 @@ _E_NUMBER = re.compile(r"(?<![\w.])([-+]?\d+(?:\.\d+)?[eE][-+]?\d+)(?![\w.])")
 _LONG_DECIMAL = re.compile(r"(?<![\w.])(-?\d+\.\d{7,})(?![\w.])")
 _FRACTION_TEXT = re.compile(r"^\s*(-?\d+)\s*/\s*(\d+)\s*$")
 _NUMBER_TEXT = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\s*$")
+#: a claims row's rule that prints its allowed range ("word 'almost all' (share): allowed [0.9, 1]; reproduced if
+#: ..."), as :func:`liarlab.core.verdicts` writes it: the reading, and the range's bounds (read by the claims summary
+#: and the scorecard's worked example)
+ALLOWED_RANGE = re.compile(r"^(?P<reading>.*?): allowed \[(?P<low>[-+0-9.eE]+), (?P<high>[-+0-9.eE]+)\]")
 _NAN_WORD = re.compile(r"(?<![\w<])(?:nan|NaN|<NA>)(?![\w>])")
 _MISSING_TEXT = {"", "nan", "NaN", "<NA>", "None", "NaT", "<NaT>"}
 
